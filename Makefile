@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# bfly top-level Makefile.
+#
+#   make               build bfly.ko against KDIR and the userspace programs
+#   make demo          install dependencies, build, boot a VM with bfly.ko
+#                      loaded and show the fabric
+#   make check         install dependencies and run every test
+#
+# KDIR defaults to the running kernel's build directory when it has one,
+# else to Debian's stock 6.12 headers.
+
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+		    $(lastword $(sort $(wildcard /usr/src/linux-headers-6.12.*-amd64))))
+
+.PHONY: all modules userspace clean deps demo check
+
+all: modules userspace
+
+modules:
+	@test -n "$(KDIR)" || { echo "no kernel headers: install linux-headers-6.12-amd64 or set KDIR" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+userspace:
+	$(MAKE) -C userspace
+
+clean:
+	@if [ -n "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	$(MAKE) -C userspace clean
+	rm -rf build
+
+deps:
+	tests/vm/install-deps.sh
+
+demo: deps
+	tests/vm/demo.sh
+
+check: deps
+	tests/run-all.sh

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fabric instances: creation, lookup-free teardown and lifetime.
+ *
+ * A fabric lives as long as its struct device is referenced: the module's
+ * list holds one reference and every open file one more. Deleting a fabric
+ * marks it dead, removes its device node and drops the list's reference;
+ * files still open then fail with -ENODEV until they are closed, and the
+ * last close frees the fabric.
+ */
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/idr.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "bfly.h"
+
+/* Serialises creation and deletion; protects bfly_fabrics. */
+static DEFINE_MUTEX(bfly_fabrics_lock);
+static LIST_HEAD(bfly_fabrics);
+static DEFINE_IDA(bfly_ids);
+
+void bfly_fabric_get(struct bfly_fabric *fab)
+{
+	get_device(&fab->dev);
+}
+BFLY_EXPORT_FOR_KUNIT(bfly_fabric_get);
+
+void bfly_fabric_put(struct bfly_fabric *fab)
+{
+	put_device(&fab->dev);
+}
+BFLY_EXPORT_FOR_KUNIT(bfly_fabric_put);
+
+static void bfly_fabric_release(struct device *dev)
+{
+	struct bfly_fabric *fab = container_of(dev, struct bfly_fabric, dev);
+
+	ida_free(&bfly_ids, fab->id);
+	kfree(fab);
+}
+
+/**
+ * bfly_fabric_create() - create a fabric and its device node
+ * @topology: the fabric's topology
+ * @ports: its number of ports
+ * @why: on -EINVAL, set to a short reason for the user
+ *
+ * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology or port
+ * count, -ENOSPC when every id is taken, -ENOMEM.
+ */
+struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
+				       const char **why)
+{
+	struct bfly_geometry geo;
+	struct bfly_fabric *fab;
+	int id, err;
+
+	err = bfly_geometry_init(&geo, topology, ports, why);
+	if (err)
+		return ERR_PTR(err);
+
+	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
+	if (!fab)
+		return ERR_PTR(-ENOMEM);
+
+	id = ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL);
+	if (id < 0) {
+		kfree(fab);
+		return ERR_PTR(id);
+	}
+	fab->id = id;
+	fab->geo = geo;
+	init_rwsem(&fab->lock);
+	INIT_LIST_HEAD(&fab->list);
+
+	/* From here on the device's release frees the id and the fabric. */
+	device_initialize(&fab->dev);
+	fab->dev.release = bfly_fabric_release;
+	err = bfly_chardev_add(fab);
+	if (err) {
+		bfly_fabric_put(fab);
+		return ERR_PTR(err);
+	}
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_add_tail(&fab->list, &bfly_fabrics);
+	mutex_unlock(&bfly_fabrics_lock);
+	return fab;
+}
+BFLY_EXPORT_FOR_KUNIT(bfly_fabric_create);
+
+/* Caller holds bfly_fabrics_lock. */
+static void bfly_fabric_unlink(struct bfly_fabric *fab)
+{
+	lockdep_assert_held(&bfly_fabrics_lock);
+	list_del_init(&fab->list);
+
+	down_write(&fab->lock);
+	fab->dead = true;
+	up_write(&fab->lock);
+
+	bfly_chardev_del(fab);
+	bfly_fabric_put(fab);
+}
+
+/**
+ * bfly_fabric_destroy() - delete a fabric created by bfly_fabric_create()
+ * @fab: the fabric; the caller's pointer is invalid afterwards
+ */
+void bfly_fabric_destroy(struct bfly_fabric *fab)
+{
+	mutex_lock(&bfly_fabrics_lock);
+	bfly_fabric_unlink(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+}
+BFLY_EXPORT_FOR_KUNIT(bfly_fabric_destroy);
+
+/**
+ * bfly_fabric_destroy_all() - delete every fabric, at module exit
+ */
+void bfly_fabric_destroy_all(void)
+{
+	struct bfly_fabric *fab, *tmp;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry_safe(fab, tmp, &bfly_fabrics, list)
+		bfly_fabric_unlink(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+}
+

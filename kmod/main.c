@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bfly: a virtual interconnect device modelling butterfly,
+ * Butterfly-Butterfly and Benes switching fabrics.
+ *
+ * Module entry points and the parameters that create the first fabric.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "bfly.h"
+
+static char *topology = "benes";
+module_param(topology, charp, 0444);
+MODULE_PARM_DESC(topology,
+		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice or benes (default benes)");
+
+static unsigned int ports = 8;
+module_param(ports, uint, 0444);
+MODULE_PARM_DESC(ports,
+		 "ports of the fabric created at load: a power of two from 2 to 2^20, or 0 for no fabric (default 8)");
+
+static int __init bfly_create_initial_fabric(void)
+{
+	enum bfly_topology topo;
+	struct bfly_fabric *fab;
+	const char *why = NULL;
+
+	if (bfly_topology_parse(topology, &topo)) {
+		pr_err("topology=%s: unknown topology (butterfly, bfly2, bfly-twice, benes)\n",
+		       topology);
+		return -EINVAL;
+	}
+	if (!ports)
+		return 0;
+
+	fab = bfly_fabric_create(topo, ports, &why);
+	if (IS_ERR(fab)) {
+		if (PTR_ERR(fab) == -EINVAL)
+			pr_err("ports=%u: %s (a power of two from 2 to %u)\n",
+			       ports, why, 1U << BFLY_MAX_PORTS_LOG2);
+		else
+			pr_err("cannot create the fabric: %pe\n", fab);
+		return PTR_ERR(fab);
+	}
+	pr_info("bfly%u: %s fabric, %u ports, %u node stages\n", fab->id,
+		topology, fab->geo.ports, fab->geo.node_stages);
+	return 0;
+}
+
+static int __init bfly_init(void)
+{
+	int err;
+
+	err = bfly_chardev_init();
+	if (err)
+		return err;
+
+	err = bfly_create_initial_fabric();
+	if (err) {
+		bfly_chardev_exit();
+		return err;
+	}
+	return 0;
+}
+
+static void __exit bfly_exit(void)
+{
+	bfly_fabric_destroy_all();
+	bfly_chardev_exit();
+}
+
+module_init(bfly_init);
+module_exit(bfly_exit);
+
+MODULE_DESCRIPTION("Virtual butterfly, Butterfly-Butterfly and Benes switching fabrics");
+MODULE_AUTHOR("The bfly developers");
+MODULE_LICENSE("GPL");

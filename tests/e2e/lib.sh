@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for bfly's end-to-end tests, run by busybox sh inside the test VM.
+# Each check prints one TAP line, "ok - what" or "not ok - what".
+
+: "${BFLY_KO:=/lib/bfly/bfly.ko}"
+
+ok() { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+
+# check DESCRIPTION COMMAND...: ok when COMMAND succeeds
+check() {
+	desc=$1
+	shift
+	if "$@" >/tmp/check.out 2>&1; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		sed 's/^/#   /' /tmp/check.out
+	fi
+}
+
+# check_eq DESCRIPTION EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1: expected '$2', got '$3'"
+	fi
+}
+
+# Is the bfly module loaded?
+bfly_loaded() { grep -q '^bfly ' /proc/modules; }
+
+# Unload bfly if a test left it loaded.
+bfly_unload() { bfly_loaded && rmmod bfly; true; }
+
+# Topology name to uapi number (enum bfly_topology)
+topology_id() {
+	case "$1" in
+	butterfly) echo 1 ;;
+	bfly2) echo 2 ;;
+	bfly-twice) echo 3 ;;
+	benes) echo 4 ;;
+	esac
+}
+
+# node_stages TOPOLOGY PORTS
+node_stages() {
+	n=0
+	p=$2
+	while [ "$p" -gt 1 ]; do p=$((p / 2)); n=$((n + 1)); done
+	case "$1" in
+	butterfly) echo $n ;;
+	bfly2 | benes) echo $((2 * n - 1)) ;;
+	bfly-twice) echo $((2 * n)) ;;
+	esac
+}
+
+# The value of KEY in bfly-info -k output for DEVICE
+info_key() { bfly-info -k "$1" | sed -n "s/^$2=//p"; }

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: creating and deleting fabric instances through the module.
+ */
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/kdev_t.h>
+
+#include "../../kmod/bfly.h"
+
+static void bfly_fabric_create_every_topology(struct kunit *test)
+{
+	static const u32 sizes[] = { 2, 4, 8, 1024, 1U << 20 };
+	enum bfly_topology topo;
+	struct bfly_fabric *fab;
+	const char *why;
+	char name[16];
+	int i;
+
+	for (topo = BFLY_TOPO_BUTTERFLY; topo < __BFLY_TOPO_MAX; topo++) {
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			fab = bfly_fabric_create(topo, sizes[i], &why);
+			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+			KUNIT_EXPECT_EQ(test, topo, fab->geo.topology);
+			KUNIT_EXPECT_EQ(test, sizes[i], fab->geo.ports);
+			KUNIT_EXPECT_FALSE(test, fab->dead);
+			KUNIT_EXPECT_EQ(test, fab->id, MINOR(fab->dev.devt));
+			KUNIT_EXPECT_TRUE(test, device_is_registered(&fab->dev));
+			snprintf(name, sizeof(name), "bfly%u", fab->id);
+			KUNIT_EXPECT_STREQ(test, name, dev_name(&fab->dev));
+			bfly_fabric_destroy(fab);
+		}
+	}
+}
+
+static void bfly_fabric_bad_requests(struct kunit *test)
+{
+	static const u32 bad_ports[] = { 0, 1, 3, 24, 1U << 21, U32_MAX };
+	struct bfly_fabric *fab;
+	const char *why;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_ports); i++) {
+		why = NULL;
+		fab = bfly_fabric_create(BFLY_TOPO_BENES, bad_ports[i], &why);
+		KUNIT_EXPECT_EQ_MSG(test, -EINVAL, PTR_ERR_OR_ZERO(fab), "ports=%u",
+				    bad_ports[i]);
+		KUNIT_EXPECT_NOT_NULL(test, why);
+	}
+	fab = bfly_fabric_create(0, 8, &why);
+	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
+	fab = bfly_fabric_create(__BFLY_TOPO_MAX, 8, &why);
+	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
+}
+
+/* Ids are recycled: a deleted fabric's id is the next one handed out. */
+static void bfly_fabric_ids_recycled(struct kunit *test)
+{
+	struct bfly_fabric *a, *b, *c;
+	const char *why;
+	u32 id_b;
+
+	a = bfly_fabric_create(BFLY_TOPO_BUTTERFLY, 4, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	b = bfly_fabric_create(BFLY_TOPO_BENES, 4, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_NE(test, a->id, b->id);
+	id_b = b->id;
+
+	/* A refused request takes no id. */
+	KUNIT_EXPECT_TRUE(test, IS_ERR(bfly_fabric_create(BFLY_TOPO_BENES, 5, &why)));
+
+	bfly_fabric_destroy(b);
+	c = bfly_fabric_create(BFLY_TOPO_BFLY2, 8, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, id_b, c->id);
+
+	bfly_fabric_destroy(c);
+	bfly_fabric_destroy(a);
+}
+
+/* A reference (as an open file holds) keeps a deleted fabric readable. */
+static void bfly_fabric_outlives_delete(struct kunit *test)
+{
+	struct bfly_fabric *fab;
+	const char *why;
+
+	fab = bfly_fabric_create(BFLY_TOPO_BFLY_TWICE, 16, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	bfly_fabric_get(fab);
+	bfly_fabric_destroy(fab);
+	KUNIT_EXPECT_TRUE(test, fab->dead);
+	KUNIT_EXPECT_FALSE(test, device_is_registered(&fab->dev));
+	KUNIT_EXPECT_EQ(test, 32, fab->geo.node_stages);
+	bfly_fabric_put(fab);
+}
+
+static struct kunit_case bfly_fabric_cases[] = {
+	KUNIT_CASE(bfly_fabric_create_every_topology),
+	KUNIT_CASE(bfly_fabric_bad_requests),
+	KUNIT_CASE(bfly_fabric_ids_recycled),
+	KUNIT_CASE(bfly_fabric_outlives_delete),
+	{}
+};
+
+static struct kunit_suite bfly_fabric_suite = {
+	.name = "bfly-fabric",
+	.test_cases = bfly_fabric_cases,
+};
+
+kunit_test_suite(bfly_fabric_suite);

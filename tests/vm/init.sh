@@ -1,0 +1,82 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# /init of the bfly test VM. The kernel command line selects what it does:
+#   bflymode=test    run the end-to-end tests, then the KUnit suites when
+#                    the kernel has KUnit; check kmemleak
+#   bflymode=demo    load bfly.ko with bflyargs and show the fabric
+#   bflymode=canary  load the KASAN canary module
+# Test output goes to the second serial port (/dev/ttyS1) between markers;
+# the kernel log stays on the console (ttyS0). Powers off when done.
+
+/bin/busybox --install -s /bin
+export PATH=/usr/bin:/bin:/sbin:/usr/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+
+mode=test
+args=
+for w in $(cat /proc/cmdline); do
+	case "$w" in
+	bflymode=*) mode=${w#bflymode=} ;;
+	bflyargs=*) args=$(echo "${w#bflyargs=}" | tr ',' ' ') ;;
+	esac
+done
+
+export BFLY_KO=/lib/bfly/bfly.ko
+export BFLY_KERNEL=$(uname -r)
+
+run_tests() {
+	for t in /tests/*.test.sh; do
+		echo "# $t"
+		sh "$t"
+	done
+	if [ -d /sys/kernel/debug/kunit ]; then
+		echo "# KUnit"
+		insmod "$BFLY_KO" ports=0 && insmod /lib/bfly/bfly_kunit.ko
+		for r in /sys/kernel/debug/kunit/*/results; do
+			echo "BFLY-KTAP-BEGIN $(basename "$(dirname "$r")")"
+			cat "$r"
+			echo "BFLY-KTAP-END"
+		done
+		rmmod bfly_kunit
+		rmmod bfly
+	fi
+	if [ -w /sys/kernel/debug/kmemleak ]; then
+		# kmemleak reports objects at least 5 s old: scan twice past that.
+		sleep 6
+		echo scan > /sys/kernel/debug/kmemleak
+		echo scan > /sys/kernel/debug/kmemleak
+		cat /sys/kernel/debug/kmemleak > /dev/console
+	fi
+}
+
+run_demo() {
+	echo "# insmod bfly.ko $args"
+	insmod "$BFLY_KO" $args || return
+	dmesg | grep 'bfly[0-9]*:' | sed 's/^/# dmesg: /'
+	for d in /dev/bfly*; do
+		ls -l "$d"
+		bfly-info "$d"
+		echo "sysfs: topology=$(cat /sys/class/bfly/${d#/dev/}/topology)" \
+		     "ports=$(cat /sys/class/bfly/${d#/dev/}/ports)" \
+		     "node_stages=$(cat /sys/class/bfly/${d#/dev/}/node_stages)"
+	done
+	rmmod bfly && echo "# rmmod bfly: ok"
+}
+
+exec 3>/dev/ttyS1
+echo "BFLY-BEGIN $mode $(uname -r)" >&3
+case "$mode" in
+test) run_tests >&3 2>&1 ;;
+demo) run_demo >&3 2>&1 ;;
+canary) insmod /lib/bfly/bfly_kasan_canary.ko >&3 2>&1 ;;
+*) echo "unknown bflymode=$mode" >&3 ;;
+esac
+echo "BFLY-END" >&3
+# Closing a serial port waits until its output is sent.
+exec 3>&-
+poweroff -f

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bfly-info: print the description of a bfly fabric, read with the
+ * BFLY_IOC_GET_INFO ioctl. An example of using the bfly uapi.
+ *
+ *   bfly-info [-k] [DEVICE]      DEVICE defaults to /dev/bfly0
+ *
+ * -k prints key=value lines for scripts instead of the table.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/bfly.h>
+
+static const char *topology_name(__u32 topology)
+{
+	switch (topology) {
+	case BFLY_TOPO_BUTTERFLY:
+		return "butterfly";
+	case BFLY_TOPO_BFLY2:
+		return "bfly2";
+	case BFLY_TOPO_BFLY_TWICE:
+		return "bfly-twice";
+	case BFLY_TOPO_BENES:
+		return "benes";
+	default:
+		return "unknown";
+	}
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: bfly-info [-k] [DEVICE]\n"
+		   "Print the description of a bfly fabric (default /dev/bfly0).\n"
+		   "  -k  key=value lines for scripts\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *dev = "/dev/bfly0";
+	struct bfly_info info;
+	int keys = 0, opt, fd;
+
+	while ((opt = getopt(argc, argv, "kh")) != -1) {
+		switch (opt) {
+		case 'k':
+			keys = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc)
+		dev = argv[optind++];
+	if (optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+
+	fd = open(dev, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "bfly-info: %s: %s\n", dev, strerror(errno));
+		return 1;
+	}
+	memset(&info, 0, sizeof(info));
+	info.size = sizeof(info);
+	if (ioctl(fd, BFLY_IOC_GET_INFO, &info) < 0) {
+		fprintf(stderr, "bfly-info: %s: BFLY_IOC_GET_INFO: %s\n", dev,
+			strerror(errno));
+		close(fd);
+		return 1;
+	}
+	close(fd);
+
+	if (keys) {
+		printf("device=%s\nuapi_version=%u\nid=%u\ntopology=%s\n"
+		       "ports=%u\nports_log2=%u\nnode_stages=%u\n"
+		       "nodes_per_stage=%u\nswitches=%llu\n",
+		       dev, info.uapi_version, info.id,
+		       topology_name(info.topology), info.ports, info.ports_log2,
+		       info.node_stages, info.nodes_per_stage,
+		       (unsigned long long)info.switches);
+		return 0;
+	}
+	printf("%s: %s fabric\n", dev, topology_name(info.topology));
+	printf("  uapi version     %u\n", info.uapi_version);
+	printf("  fabric id        %u\n", info.id);
+	printf("  ports            %u (n = %u)\n", info.ports, info.ports_log2);
+	printf("  node stages      %u\n", info.node_stages);
+	printf("  nodes per stage  %u\n", info.nodes_per_stage);
+	printf("  switches         %llu\n", (unsigned long long)info.switches);
+	return 0;
+}
