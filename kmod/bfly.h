@@ -10,38 +10,13 @@
 #include <linux/list.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
+#include <kunit/visibility.h>
 #include <uapi/linux/bfly.h>
-
-/*
- * Symbols the KUnit suites (a separate module) call. Exported only when the
- * kernel has KUnit, into a namespace of their own.
- */
-#if IS_ENABLED(CONFIG_KUNIT)
-#define BFLY_EXPORT_FOR_KUNIT(sym) EXPORT_SYMBOL_NS_GPL(sym, BFLY_KUNIT)
-#else
-#define BFLY_EXPORT_FOR_KUNIT(sym)
-#endif
 
 /* Largest fabric id; ids are also the char device minors. */
 #define BFLY_MAX_FABRICS 1024
 
-/**
- * struct bfly_geometry - the shape of a fabric, derived from topology and N
- * @topology: one of &enum bfly_topology
- * @ports_log2: n = log2(N)
- * @ports: N, the number of input (and of output) ports
- * @node_stages: number of node stages
- * @nodes_per_stage: 2x2 nodes per node stage, N/2
- * @switches: node_stages * nodes_per_stage
- */
-struct bfly_geometry {
-	enum bfly_topology topology;
-	u32 ports_log2;
-	u32 ports;
-	u32 node_stages;
-	u32 nodes_per_stage;
-	u64 switches;
-};
+#include "geometry.h"
 
 /* topology.c: names and geometry, no state */
 const char *bfly_topology_name(enum bfly_topology topology);

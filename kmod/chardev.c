@@ -11,10 +11,12 @@
 #include <linux/module.h>
 
 #include "bfly.h"
-#include "compat.h"
 
 static dev_t bfly_devt;
-static struct class *bfly_class;
+/* Registered statically: class_create() changed signature in 6.4. */
+static struct class bfly_class = {
+	.name = "bfly",
+};
 
 static int bfly_open(struct inode *inode, struct file *file)
 {
@@ -83,7 +85,7 @@ int bfly_chardev_add(struct bfly_fabric *fab)
 {
 	int err;
 
-	fab->dev.class = bfly_class;
+	fab->dev.class = &bfly_class;
 	fab->dev.devt = MKDEV(MAJOR(bfly_devt), fab->id);
 	fab->dev.groups = bfly_fabric_groups;
 	err = dev_set_name(&fab->dev, "bfly%u", fab->id);
@@ -112,16 +114,14 @@ int bfly_chardev_init(void)
 	if (err)
 		return err;
 
-	bfly_class = bfly_class_create("bfly");
-	if (IS_ERR(bfly_class)) {
+	err = class_register(&bfly_class);
+	if (err)
 		unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
-		return PTR_ERR(bfly_class);
-	}
-	return 0;
+	return err;
 }
 
 void bfly_chardev_exit(void)
 {
-	class_destroy(bfly_class);
+	class_unregister(&bfly_class);
 	unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
 }

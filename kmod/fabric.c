@@ -25,13 +25,13 @@ void bfly_fabric_get(struct bfly_fabric *fab)
 {
 	get_device(&fab->dev);
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_fabric_get);
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_get);
 
 void bfly_fabric_put(struct bfly_fabric *fab)
 {
 	put_device(&fab->dev);
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_fabric_put);
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_put);
 
 static void bfly_fabric_release(struct device *dev)
 {
@@ -89,7 +89,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_fabric_create);
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create);
 
 /* Caller holds bfly_fabrics_lock. */
 static void bfly_fabric_unlink(struct bfly_fabric *fab)
@@ -115,7 +115,7 @@ void bfly_fabric_destroy(struct bfly_fabric *fab)
 	bfly_fabric_unlink(fab);
 	mutex_unlock(&bfly_fabrics_lock);
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_fabric_destroy);
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_destroy);
 
 /**
  * bfly_fabric_destroy_all() - delete every fabric, at module exit

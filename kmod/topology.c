@@ -36,7 +36,7 @@ const char *bfly_topology_name(enum bfly_topology topology)
 		return NULL;
 	return bfly_topology_names[topology];
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_topology_name);
+EXPORT_SYMBOL_IF_KUNIT(bfly_topology_name);
 
 /**
  * bfly_topology_parse() - look a topology up by name
@@ -60,7 +60,7 @@ int bfly_topology_parse(const char *name, enum bfly_topology *topology)
 	}
 	return -EINVAL;
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_topology_parse);
+EXPORT_SYMBOL_IF_KUNIT(bfly_topology_parse);
 
 static u32 bfly_node_stages(enum bfly_topology topology, u32 n)
 {
@@ -117,4 +117,4 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 	geo->switches = (u64)geo->node_stages * geo->nodes_per_stage;
 	return 0;
 }
-BFLY_EXPORT_FOR_KUNIT(bfly_geometry_init);
+EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init);

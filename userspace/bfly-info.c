@@ -33,7 +33,7 @@ static const char *topology_name(__u32 topology)
 	}
 }
 
-static void usage(FILE *f)
+static void print_help(FILE *f)
 {
 	fprintf(f, "usage: bfly-info [-k] [DEVICE]\n"
 		   "Print the description of a bfly fabric (default /dev/bfly0).\n"
@@ -52,17 +52,17 @@ int main(int argc, char **argv)
 			keys = 1;
 			break;
 		case 'h':
-			usage(stdout);
+			print_help(stdout);
 			return 0;
 		default:
-			usage(stderr);
+			print_help(stderr);
 			return 2;
 		}
 	}
 	if (optind < argc)
 		dev = argv[optind++];
 	if (optind < argc) {
-		usage(stderr);
+		print_help(stderr);
 		return 2;
 	}
 

@@ -30,11 +30,12 @@ static inline void tap_check(int cond, const char *fmt, ...)
 /* Check that a call returning -1/errno failed with @want. */
 #define TAP_ERRNO(call, want, what)					\
 	do {								\
+		int __w = (want);					\
 		int __r = (call);					\
 		int __e = errno;					\
-		tap_check(__r == -1 && __e == (want),			\
+		tap_check(__r == -1 && __e == __w,			\
 			  "%s: errno %s (got %d, %s)", what,		\
-			  strerrorname_np(want), __r,			\
+			  strerrorname_np(__w), __r,			\
 			  __r == -1 ? strerrorname_np(__e) : "success");	\
 	} while (0)
 

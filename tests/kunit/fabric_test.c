@@ -91,7 +91,7 @@ static void bfly_fabric_outlives_delete(struct kunit *test)
 	bfly_fabric_destroy(fab);
 	KUNIT_EXPECT_TRUE(test, fab->dead);
 	KUNIT_EXPECT_FALSE(test, device_is_registered(&fab->dev));
-	KUNIT_EXPECT_EQ(test, 32, fab->geo.node_stages);
+	KUNIT_EXPECT_EQ(test, 8, fab->geo.node_stages);
 	bfly_fabric_put(fab);
 }
 

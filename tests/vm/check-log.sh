@@ -6,7 +6,7 @@
 #
 #   check-log.sh LOG
 #
-# Prints each report's first line with a little context and exits 1 if
+# Prints every matching line (at most 100) and exits 1 if
 # there is any, 0 if the log is clean.
 set -uo pipefail
 
@@ -30,7 +30,7 @@ patterns=(
 regex=$(IFS='|'; echo "${patterns[*]}")
 if grep -nE "$regex" "$log" > /dev/null; then
 	echo "check-log: reports in $log:"
-	grep -nE -A3 "$regex" "$log" | head -60
+	grep -nE "$regex" "$log" | head -100
 	exit 1
 fi
 exit 0

@@ -5,7 +5,8 @@
 #   bflymode=test    run the end-to-end tests, then the KUnit suites when
 #                    the kernel has KUnit; check kmemleak
 #   bflymode=demo    load bfly.ko with bflyargs and show the fabric
-#   bflymode=canary  load the KASAN canary module
+#   bflymode=canary  load the canary module that provokes KASAN, kmemleak
+#                    and UBSAN reports
 # Test output goes to the second serial port (/dev/ttyS1) between markers;
 # the kernel log stays on the console (ttyS0). Powers off when done.
 
@@ -45,13 +46,17 @@ run_tests() {
 		rmmod bfly_kunit
 		rmmod bfly
 	fi
-	if [ -w /sys/kernel/debug/kmemleak ]; then
-		# kmemleak reports objects at least 5 s old: scan twice past that.
-		sleep 6
-		echo scan > /sys/kernel/debug/kmemleak
-		echo scan > /sys/kernel/debug/kmemleak
-		cat /sys/kernel/debug/kmemleak > /dev/console
-	fi
+	kmemleak_scan
+}
+
+# Ask kmemleak for leaks now; its reports go to the console log.
+kmemleak_scan() {
+	[ -w /sys/kernel/debug/kmemleak ] || return 0
+	# kmemleak reports objects at least 5 s old: scan twice past that.
+	sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	echo scan > /sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak > /dev/console
 }
 
 run_demo() {
@@ -73,7 +78,7 @@ echo "BFLY-BEGIN $mode $(uname -r)" >&3
 case "$mode" in
 test) run_tests >&3 2>&1 ;;
 demo) run_demo >&3 2>&1 ;;
-canary) insmod /lib/bfly/bfly_kasan_canary.ko >&3 2>&1 ;;
+canary) { insmod /lib/bfly/bfly_kasan_canary.ko; kmemleak_scan; } >&3 2>&1 ;;
 *) echo "unknown bflymode=$mode" >&3 ;;
 esac
 echo "BFLY-END" >&3

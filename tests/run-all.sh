@@ -1,0 +1,181 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run every bfly test: builds with W=1 and sparse, checkpatch, the KUnit
+# suites and end-to-end tests in the debug test kernel, the KASAN canary,
+# and the end-to-end tests again in Debian's stock 6.1 and 6.12 kernels.
+#
+# Prints one line per group of checks, every failure in full, and ends with
+# "N passed, N failed"; exits 1 on any failure. Everything slow to rebuild
+# (kernel source, test kernel, stock kernel images) is cached in
+# $BFLY_CACHE (default /var/cache/bfly); per-run output goes to build/.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+vm=$top/tests/vm
+out=$top/build/test
+export BFLY_CACHE=${BFLY_CACHE:-/var/cache/bfly}
+vm_timeout=${BFLY_VM_TIMEOUT:-900}
+
+passed=0
+failed=0
+start=$(date +%s)
+rm -rf "$out"
+mkdir -p "$out/logs"
+
+log() { printf '[%4ds] %s\n' $(($(date +%s) - start)) "$*"; }
+pass() { passed=$((passed + 1)); echo "PASS: $*" >> "$out/results.txt"; }
+fail() {
+	failed=$((failed + 1))
+	echo "FAIL: $*" >> "$out/results.txt"
+	echo "FAIL: $*"
+}
+
+# run_check NAME COMMAND...: one check; its output is shown when it fails
+run_check() {
+	local name=$1 logf
+	shift
+	logf=$out/logs/$(echo "$name" | tr -c 'A-Za-z0-9.-' '_').log
+	if "$@" > "$logf" 2>&1; then
+		pass "$name"
+	else
+		fail "$name"
+		tail -40 "$logf" | sed 's/^/    /'
+	fi
+}
+
+# count_tap PREFIX FILE: one check per "ok"/"not ok" line of FILE
+count_tap() {
+	local prefix=$1 file=$2 n_ok=0 n_bad=0 line
+	while IFS= read -r line; do
+		case "$line" in
+		"ok - "*) pass "$prefix: ${line#ok - }"; n_ok=$((n_ok + 1)) ;;
+		"not ok - "*) fail "$prefix: ${line#not ok - }"; n_bad=$((n_bad + 1)) ;;
+		"#   "*) [ $n_bad -gt 0 ] && echo "    ${line#\#   }" ;;
+		esac
+	done < "$file"
+	log "$prefix: $n_ok passed, $n_bad failed"
+	[ $((n_ok + n_bad)) -gt 0 ] || fail "$prefix: no end-to-end result at all"
+}
+
+# count_kunit PREFIX RESULTS-FILE: parse each suite's KTAP with kunit.py
+count_kunit() {
+	local prefix=$1 file=$2 suites=0 n_ok=0 n_bad=0 word name ktap
+	local kunit_py=$KSRC/tools/testing/kunit/kunit.py
+	while read -r ktap; do
+		suites=$((suites + 1))
+		if ! python3 "$kunit_py" parse --json="$ktap.json" "$ktap" > "$ktap.parse" 2>&1; then
+			fail "$prefix: kunit.py parse $(basename "$ktap" .ktap)"
+			grep -E 'FAILED|not ok|Expected|# ' "$ktap.parse" | head -30 | sed 's/^/    /'
+		fi
+		while read -r word name; do
+			case "$word" in
+			PASS) pass "$prefix: $name"; n_ok=$((n_ok + 1)) ;;
+			SKIP) ;;
+			*) fail "$prefix: $name"; n_bad=$((n_bad + 1)) ;;
+			esac
+		done < <(python3 "$vm/kunit-cases.py" "$ktap.json")
+	done < <(awk -v dir="$(dirname "$file")" '
+		/^BFLY-KTAP-BEGIN / { f = dir "/" $2 ".ktap"; printf "" > f; print f; next }
+		/^BFLY-KTAP-END/ { f = ""; next }
+		f != "" { print >> f }' "$file")
+	log "$prefix: $suites suites, $n_ok cases passed, $n_bad failed"
+	[ $suites -gt 0 ] || fail "$prefix: no KUnit suite reported"
+}
+
+# boot NAME KERNEL INITRD CMDLINE...: run a VM; sets $console and $results
+boot() {
+	local name=$1 kernel=$2 initrd=$3 rc
+	shift 3
+	console=$out/$name.console.log
+	results=$out/$name.results.log
+	"$vm/run-vm.sh" "$kernel" "$initrd" "$console" "$results" "$vm_timeout" "$@"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q '^BFLY-END' "$results"; then
+		pass "$name: VM booted, ran and powered off"
+	else
+		fail "$name: VM booted, ran and powered off (qemu exit $rc)"
+		tail -20 "$console" | sed 's/^/    /'
+	fi
+}
+
+# vm_tests NAME KERNEL MODULE-DIR: end-to-end (and KUnit) tests in a VM
+vm_tests() {
+	local name=$1 kernel=$2 moddir=$3
+	log "$name: booting"
+	"$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
+	boot "$name" "$kernel" "$out/$name.cpio.gz" bflymode=test
+	count_tap "$name" "$results"
+	if grep -q '^BFLY-KTAP-BEGIN' "$results" || [ "$name" = test-kernel ]; then
+		count_kunit "$name: kunit" "$results"
+	fi
+	run_check "$name: kernel log has no KASAN/UBSAN/lockdep/kmemleak/WARN/BUG report" \
+		"$vm/check-log.sh" "$console"
+}
+
+# The harness must notice sanitizer reports: provoke some and look.
+canary() {
+	local kernel=$1 moddir=$2 report kind
+	log "canary: booting"
+	"$vm/mkinitramfs.sh" "$out/canary.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
+	boot canary "$kernel" "$out/canary.cpio.gz" bflymode=canary
+	report=$out/logs/canary-check.log
+	if "$vm/check-log.sh" "$console" > "$report"; then
+		fail "canary: check-log fails a log with sanitizer reports"
+	else
+		pass "canary: check-log fails a log with sanitizer reports"
+	fi
+	for kind in 'KASAN:BUG: KASAN: slab-out-of-bounds' 'kmemleak:unreferenced object' \
+		    'UBSAN:UBSAN: shift-out-of-bounds'; do
+		if grep -q "${kind#*:}" "$report"; then
+			pass "canary: check-log reports the provoked ${kind%%:*} report"
+		else
+			fail "canary: check-log reports the provoked ${kind%%:*} report"
+		fi
+	done
+}
+
+log "building the debug test kernel (cached)"
+if ! tkdir=$("$vm/build-test-kernel.sh" 2> "$out/logs/test-kernel-build.log"); then
+	fail "test kernel: build"
+	tail -30 "$out/logs/test-kernel-build.log" | sed 's/^/    /'
+	tkdir=
+else
+	pass "test kernel: build"
+fi
+KSRC=$(ls -d "$BFLY_CACHE"/linux-source-6.12-* | head -1)
+checkpatch=$KSRC/scripts/checkpatch.pl
+
+log "fetching Debian's stock kernels (cached)"
+mapfile -t stock < <("$vm/stock-kernels.sh" 2> "$out/logs/stock-kernels.log")
+[ ${#stock[@]} -eq 2 ] || fail "stock kernels: download"
+
+log "building userspace programs and modules"
+run_check "userspace: build with no warning" \
+	sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
+if [ -n "$tkdir" ]; then
+	run_check "bfly.ko: W=1 build, test kernel" "$vm/build-module.sh" "$tkdir" "$out/mod-test" W=1
+fi
+for s in "${stock[@]}"; do
+	read -r release vmlinuz kdir <<< "$s"
+	run_check "bfly.ko: W=1 build, stock $release" "$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1
+	run_check "bfly.ko: sparse (C=1), stock $release" "$vm/build-module.sh" "$kdir" "$out/sparse-$release" C=1
+done
+
+log "checkpatch --strict"
+while read -r f; do
+	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
+done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' | sort)
+
+if [ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ]; then
+	vm_tests test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test"
+	canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test"
+fi
+for s in "${stock[@]}"; do
+	read -r release vmlinuz kdir <<< "$s"
+	[ -f "$out/mod-$release/bfly.ko" ] && vm_tests "stock-$release" "$vmlinuz" "$out/mod-$release"
+done
+
+log "done in $(($(date +%s) - start)) s; every check is listed in ${out#"$top"/}/results.txt"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
