@@ -135,7 +135,7 @@ canary() {
 	done
 }
 
-log "building the debug test kernel (cached)"
+log "debug test kernel: build, or reuse the cached one"
 if ! tkdir=$("$vm/build-test-kernel.sh" 2> "$out/logs/test-kernel-build.log"); then
 	fail "test kernel: build"
 	tail -30 "$out/logs/test-kernel-build.log" | sed 's/^/    /'
@@ -146,7 +146,7 @@ fi
 KSRC=$(ls -d "$BFLY_CACHE"/linux-source-6.12-* | head -1)
 checkpatch=$KSRC/scripts/checkpatch.pl
 
-log "fetching Debian's stock kernels (cached)"
+log "Debian's stock kernels: download, or reuse the cached ones"
 mapfile -t stock < <("$vm/stock-kernels.sh" 2> "$out/logs/stock-kernels.log")
 [ ${#stock[@]} -eq 2 ] || fail "stock kernels: download"
 
@@ -166,6 +166,11 @@ log "checkpatch --strict"
 while read -r f; do
 	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
 done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' | sort)
+
+log "kernel-doc"
+while read -r f; do
+	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
+done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
 if [ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ]; then
 	vm_tests test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test"

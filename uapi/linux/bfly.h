@@ -38,12 +38,16 @@
 #define BFLY_UAPI_VERSION 1
 
 /**
- * define BFLY_MIN_PORTS_LOG2 - log2 of the smallest fabric: 2 ports
+ * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
+ *
+ * The smallest fabric has 2 ports: one node per node stage.
  */
 #define BFLY_MIN_PORTS_LOG2 1
 
 /**
- * define BFLY_MAX_PORTS_LOG2 - log2 of the largest fabric: 2^20 ports
+ * define BFLY_MAX_PORTS_LOG2 - log2 of the port count of the largest fabric
+ *
+ * The largest fabric has 2^20 ports.
  */
 #define BFLY_MAX_PORTS_LOG2 20
 
