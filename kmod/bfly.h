@@ -5,6 +5,7 @@
 #ifndef _BFLY_H
 #define _BFLY_H
 
+#include <linux/atomic.h>
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/list.h>
@@ -28,10 +29,14 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
  * struct bfly_fabric - one fabric instance and its character device
  * @dev: the device; its reference count owns the structure
  * @cdev: the character device /dev/bfly<id>
- * @lock: the fabric's lock; readers share it. Protects @dead and, as they
- *	are added, the switch matrix and the statistics.
+ * @lock: the fabric's lock; readers share it. Protects @dead, @matrix and
+ *	@generation. Routes are computed without it, on private buffers, and
+ *	applied under it by swapping @matrix.
  * @dead: set under @lock when the fabric is deleted; open files then fail
  *	every operation with -ENODEV
+ * @matrix: the switch matrix, bfly_matrix_bytes() bytes (see uapi)
+ * @generation: number of changes of @matrix since creation
+ * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
  * @list: entry in the module's list of fabrics
@@ -41,10 +46,24 @@ struct bfly_fabric {
 	struct cdev cdev;
 	struct rw_semaphore lock;
 	bool dead;
+	unsigned long *matrix;
+	u64 generation;
+	struct {
+		atomic64_t routes;
+		atomic64_t refusals;
+		atomic64_t conflicts;
+		atomic64_t matrix_writes;
+	} stats;
 	u32 id;
 	struct bfly_geometry geo;
 	struct list_head list;
 };
+
+/* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
+static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
+{
+	return BFLY_MATRIX_BYTES(geo->switches);
+}
 
 /* fabric.c: instance lifecycle */
 struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
@@ -60,7 +79,24 @@ void bfly_chardev_exit(void);
 int bfly_chardev_add(struct bfly_fabric *fab);
 void bfly_chardev_del(struct bfly_fabric *fab);
 
-/* ioctl.c: ioctl dispatch */
+/* fabric.c: the switch matrix */
+void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix);
+
+/* ioctl.c: ioctl dispatch and extensible arguments */
 long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
+		const void __user *uarg, u32 *usize);
+int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+
+/* ioctl_matrix.c: reading and writing the switch matrix */
+int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg);
+int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
+			  void __user *uarg);
+int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg);
+
+/* ioctl_route.c: routing requests and link loads */
+int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
+		     void __user *uarg);
+int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
 
 #endif /* _BFLY_H */

@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/idr.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
@@ -38,6 +39,7 @@ static void bfly_fabric_release(struct device *dev)
 	struct bfly_fabric *fab = container_of(dev, struct bfly_fabric, dev);
 
 	ida_free(&bfly_ids, fab->id);
+	kvfree(fab->matrix);
 	kfree(fab);
 }
 
@@ -64,9 +66,15 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
 	if (!fab)
 		return ERR_PTR(-ENOMEM);
+	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT);
+	if (!fab->matrix) {
+		kfree(fab);
+		return ERR_PTR(-ENOMEM);
+	}
 
 	id = ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL);
 	if (id < 0) {
+		kvfree(fab->matrix);
 		kfree(fab);
 		return ERR_PTR(id);
 	}
@@ -130,3 +138,18 @@ void bfly_fabric_destroy_all(void)
 	mutex_unlock(&bfly_fabrics_lock);
 }
 
+/**
+ * bfly_fabric_swap_matrix() - install a new switch matrix
+ * @fab: the fabric; the caller holds its lock for writing
+ * @matrix: in: the new matrix; out: the old one, for the caller to free
+ *
+ * The swap is one pointer store under the lock, so readers see either the
+ * old matrix or the new one.
+ */
+void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
+{
+	lockdep_assert_held_write(&fab->lock);
+	swap(fab->matrix, *matrix);
+	fab->generation++;
+	atomic64_inc(&fab->stats.matrix_writes);
+}

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ioctl dispatch and argument handling for /dev/bfly<id>.
+ * ioctl dispatch for /dev/bfly<id>, the extensible-argument helpers every
+ * handler uses, and the small handlers (info, statistics).
  *
  * Every argument is an extensible structure starting with its size (see
  * uapi/linux/bfly.h); the size bits of the request number are ignored.
  */
 #include <linux/fs.h>
 #include <linux/minmax.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "bfly.h"
@@ -14,27 +16,37 @@
 /* A request number without its size bits. */
 #define BFLY_IOC_BASE(cmd) ((cmd) & ~(_IOC_SIZEMASK << _IOC_SIZESHIFT))
 
-/*
- * Read an extensible argument: @ksize bytes into @karg from @uarg, whose
- * first u32 is the caller's size. Fails with -EINVAL below @minsize and
- * -E2BIG for unknown non-zero trailing bytes. Sets *@usize.
+/**
+ * bfly_arg_in() - read an extensible ioctl argument
+ * @karg: the kernel's copy, @ksize bytes
+ * @ksize: the size of the structure this kernel knows
+ * @minsize: the size of its first published version
+ * @uarg: the user's structure, whose first u32 is its size
+ * @usize: receives the user's size
+ *
+ * Return: 0; -EFAULT; -EINVAL for a size below @minsize; -E2BIG for a
+ * larger structure with non-zero bytes this kernel does not know.
  */
-static int bfly_copy_arg_in(void *karg, size_t ksize, size_t minsize,
-			    const void __user *uarg, u32 *usize)
+int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
+		const void __user *uarg, u32 *usize)
 {
-	int err;
-
 	if (get_user(*usize, (const u32 __user *)uarg))
 		return -EFAULT;
 	if (*usize < minsize)
 		return -EINVAL;
-	err = copy_struct_from_user(karg, ksize, uarg, *usize);
-	return err;
+	return copy_struct_from_user(karg, ksize, uarg, *usize);
 }
 
-/* Write back at most the caller's size, and tell it how much was written. */
-static int bfly_copy_arg_out(void __user *uarg, void *karg, size_t ksize,
-			     u32 usize)
+/**
+ * bfly_arg_out() - write an extensible ioctl argument back
+ * @uarg: the user's structure
+ * @karg: the kernel's copy, whose first u32 is set to the bytes written
+ * @ksize: the size of the structure this kernel knows
+ * @usize: the user's size: no more than that is written
+ *
+ * Return: 0 or -EFAULT.
+ */
+int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
 {
 	u32 written = min_t(size_t, ksize, usize);
 
@@ -48,11 +60,10 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	u32 usize;
 	int err;
 
-	err = bfly_copy_arg_in(&info, sizeof(info), BFLY_INFO_SIZE_VER0, uarg,
-			       &usize);
+	err = bfly_arg_in(&info, sizeof(info), BFLY_INFO_SIZE_VER0, uarg, &usize);
 	if (err)
 		return err;
-	if (info.flags || info.pad || info.reserved[0] || info.reserved[1])
+	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)))
 		return -EINVAL;
 
 	memset(&info, 0, sizeof(info));
@@ -71,7 +82,29 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	info.switches = fab->geo.switches;
 	up_read(&fab->lock);
 
-	return bfly_copy_arg_out(uarg, &info, sizeof(info), usize);
+	return bfly_arg_out(uarg, &info, sizeof(info), usize);
+}
+
+static int bfly_ioctl_get_stats(struct bfly_fabric *fab, void __user *uarg)
+{
+	struct bfly_stats st;
+	u32 usize;
+	int err;
+
+	err = bfly_arg_in(&st, sizeof(st), BFLY_STATS_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	if (st.flags || memchr_inv(st.reserved, 0, sizeof(st.reserved)))
+		return -EINVAL;
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
+
+	memset(&st, 0, sizeof(st));
+	st.routes = atomic64_read(&fab->stats.routes);
+	st.refusals = atomic64_read(&fab->stats.refusals);
+	st.conflicts = atomic64_read(&fab->stats.conflicts);
+	st.matrix_writes = atomic64_read(&fab->stats.matrix_writes);
+	return bfly_arg_out(uarg, &st, sizeof(st), usize);
 }
 
 long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -82,6 +115,18 @@ long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	switch (BFLY_IOC_BASE(cmd)) {
 	case BFLY_IOC_BASE(BFLY_IOC_GET_INFO):
 		return bfly_ioctl_get_info(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_GET_MATRIX):
+		return bfly_ioctl_get_matrix(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_SET_MATRIX):
+		return bfly_ioctl_set_matrix(file, fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_TRACE):
+		return bfly_ioctl_trace(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_ROUTE):
+		return bfly_ioctl_route(file, fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_LINK_LOAD):
+		return bfly_ioctl_link_load(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
+		return bfly_ioctl_get_stats(fab, uarg);
 	default:
 		return -ENOTTY;
 	}

@@ -26,6 +26,7 @@
 #ifndef _UAPI_LINUX_BFLY_H
 #define _UAPI_LINUX_BFLY_H
 
+#include <linux/const.h>
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
@@ -35,7 +36,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 1
+#define BFLY_UAPI_VERSION 2
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -114,6 +115,253 @@ struct bfly_info {
 #define BFLY_INFO_SIZE_VER0 64
 
 /**
+ * define BFLY_MATRIX_BYTES - bytes of a switch matrix of @switches nodes
+ * @switches: &bfly_info.switches
+ *
+ * The switch matrix has one bit per node, stage-major: node @node of node
+ * stage @stage is bit ``stage * nodes_per_stage + node``, and bit ``b`` is
+ * bit ``b % 64`` of the ``b / 64``-th __u64 word. 0 means straight, 1
+ * cross. Bits past @switches in the last word are zero.
+ */
+#define BFLY_MATRIX_BYTES(switches) ((((__u64)(switches) + 63) / 64) * 8)
+
+/**
+ * struct bfly_matrix - the whole switch matrix
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_MATRIX_SIZE_VER0); out: number of bytes written
+ * @flags: must be zero
+ * @matrix_ptr: user address of the matrix: %BFLY_MATRIX_BYTES bytes, laid
+ *	out as described there
+ * @matrix_bytes: in: size of the buffer at @matrix_ptr; must equal
+ *	BFLY_MATRIX_BYTES(switches)
+ * @switches: out: number of valid bits (&bfly_info.switches)
+ * @generation: out: the matrix generation read or written; it grows by one
+ *	with every change of the matrix
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_GET_MATRIX and %BFLY_IOC_SET_MATRIX.
+ */
+struct bfly_matrix {
+	__u32 size;
+	__u32 flags;
+	__u64 matrix_ptr;
+	__u64 matrix_bytes;
+	__u64 switches;
+	__u64 generation;
+	__u64 reserved[3];
+};
+
+/**
+ * define BFLY_MATRIX_SIZE_VER0 - size of the first published &struct bfly_matrix
+ */
+#define BFLY_MATRIX_SIZE_VER0 64
+
+/**
+ * struct bfly_trace - the permutation the current matrix realizes
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_TRACE_SIZE_VER0); out: number of bytes written
+ * @flags: must be zero
+ * @ports: in: number of entries at @perm_ptr; must equal the fabric's ports
+ * @pad: must be zero
+ * @perm_ptr: user address of @ports __u32: out: entry i is the output that
+ *	input i reaches
+ * @generation: out: the matrix generation traced
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_TRACE.
+ */
+struct bfly_trace {
+	__u32 size;
+	__u32 flags;
+	__u32 ports;
+	__u32 pad;
+	__u64 perm_ptr;
+	__u64 generation;
+	__u64 reserved[4];
+};
+
+/**
+ * define BFLY_TRACE_SIZE_VER0 - size of the first published &struct bfly_trace
+ */
+#define BFLY_TRACE_SIZE_VER0 64
+
+/**
+ * struct bfly_conflict - one internal conflict
+ * @stage: node stage of the conflict
+ * @node: node within that stage
+ * @input: the fabric inputs of the two packets that ask for the same output
+ *	port of the node: @input[0] arrived on input port 0, @input[1] on 1
+ *
+ * An internal conflict (RLS paper, Definition III.3) is two packets in one
+ * node asking for the same output port. After a conflict, routing goes on
+ * as the port-0 packet asks and the port-1 packet takes the other output,
+ * so conflicts at later stages are counted consistently.
+ */
+struct bfly_conflict {
+	__u32 stage;
+	__u32 node;
+	__u32 input[2];
+};
+
+/**
+ * define BFLY_NO_CONFLICT - &bfly_route.first_conflict_stage without conflict
+ */
+#define BFLY_NO_CONFLICT 0xffffffffU
+
+/**
+ * define BFLY_ROUTE_DRY_RUN - compute the settings, do not apply them
+ */
+#define BFLY_ROUTE_DRY_RUN _BITUL(0)
+
+/**
+ * define BFLY_ROUTE_LABELS - route labelled packets, not a permutation
+ *
+ * Each input i carries the label at @labels_ptr[i], of
+ * &bfly_info.node_stages bits used most significant first: node stage j
+ * sends the packet to output port ``(label >> (node_stages - 1 - j)) & 1``.
+ */
+#define BFLY_ROUTE_LABELS _BITUL(1)
+
+/**
+ * enum bfly_route_method - how a route was computed
+ * @BFLY_METHOD_NONE: nothing was routed
+ * @BFLY_METHOD_SELF_ROUTING: butterfly self-routing by destination
+ *	(RLS paper, Property III.2)
+ * @BFLY_METHOD_LOOPING: the Benes looping algorithm
+ * @BFLY_METHOD_LABELS: self-routing by caller-given labels
+ */
+enum bfly_route_method {
+	BFLY_METHOD_NONE = 0,
+	BFLY_METHOD_SELF_ROUTING = 1,
+	BFLY_METHOD_LOOPING = 2,
+	BFLY_METHOD_LABELS = 3,
+};
+
+/**
+ * struct bfly_route - route a permutation or labelled packets
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_ROUTE_SIZE_VER0); out: number of bytes written
+ * @flags: in: %BFLY_ROUTE_DRY_RUN, %BFLY_ROUTE_LABELS; other bits must be
+ *	zero
+ * @ports: in: entries at @perm_ptr or @labels_ptr; must equal the ports
+ * @label_bits: in: with %BFLY_ROUTE_LABELS, the label width, which must
+ *	equal &bfly_info.node_stages; zero otherwise
+ * @perm_ptr: in, without %BFLY_ROUTE_LABELS: user address of @ports __u32,
+ *	entry i the output input i must reach: a permutation of 0..ports-1
+ * @labels_ptr: in, with %BFLY_ROUTE_LABELS: user address of @ports __u64
+ *	labels, each below 2^label_bits; zero otherwise
+ * @matrix_ptr: in: zero, or a user buffer receiving the computed switch
+ *	matrix (laid out as for %BFLY_IOC_GET_MATRIX), written even when the
+ *	route is refused for its conflicts
+ * @matrix_bytes: in: with @matrix_ptr, BFLY_MATRIX_BYTES(switches); else 0
+ * @conflicts_ptr: in: zero, or a user array of @conflicts_max
+ *	&struct bfly_conflict receiving the first conflicts, in stage order
+ * @conflicts_max: in: entries at @conflicts_ptr; zero without it
+ * @conflicts_count: out: the total number of internal conflicts
+ * @first_conflict_stage: out: node stage of the first conflict, or
+ *	%BFLY_NO_CONFLICT
+ * @method: out: one of &enum bfly_route_method
+ * @generation: out: the matrix generation after the call
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_ROUTE.
+ */
+struct bfly_route {
+	__u32 size;
+	__u32 flags;
+	__u32 ports;
+	__u32 label_bits;
+	__u64 perm_ptr;
+	__u64 labels_ptr;
+	__u64 matrix_ptr;
+	__u64 matrix_bytes;
+	__u64 conflicts_ptr;
+	__u32 conflicts_max;
+	__u32 conflicts_count;
+	__u32 first_conflict_stage;
+	__u32 method;
+	__u64 generation;
+	__u64 reserved[2];
+};
+
+/**
+ * define BFLY_ROUTE_SIZE_VER0 - size of the first published &struct bfly_route
+ */
+#define BFLY_ROUTE_SIZE_VER0 96
+
+/**
+ * struct bfly_link_load - link loads of a routed set of packets
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_LINK_LOAD_SIZE_VER0); out: number of bytes written
+ * @flags: in: %BFLY_ROUTE_LABELS to route labels; without it the packets
+ *	follow the current switch matrix. Other bits must be zero
+ * @ports: in: must equal the fabric's ports
+ * @label_bits: in: with %BFLY_ROUTE_LABELS, &bfly_info.node_stages; else 0
+ * @labels_ptr: in: with %BFLY_ROUTE_LABELS, user address of @ports __u64
+ *	labels; zero otherwise
+ * @active_ptr: in: zero for a packet at every input, or a user bitmap of
+ *	@ports bits (__u64 words, as the switch matrix) of the inputs that
+ *	carry a packet
+ * @load_ptr: in: zero, or a user array of @load_entries __u32 receiving the
+ *	load of every link entering node stages 1..node_stages-1 and of the
+ *	fabric outputs: entry ``e * ports + p`` is the number of packets on
+ *	link position p after node stage e
+ * @load_entries: in: with @load_ptr, node_stages * ports; else 0
+ * @max_link_load: out: the maximum link load (MLL) over all those links
+ * @pad: must be zero
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_LINK_LOAD.
+ */
+struct bfly_link_load {
+	__u32 size;
+	__u32 flags;
+	__u32 ports;
+	__u32 label_bits;
+	__u64 labels_ptr;
+	__u64 active_ptr;
+	__u64 load_ptr;
+	__u64 load_entries;
+	__u32 max_link_load;
+	__u32 pad;
+	__u64 reserved[2];
+};
+
+/**
+ * define BFLY_LINK_LOAD_SIZE_VER0 - size of the first &struct bfly_link_load
+ */
+#define BFLY_LINK_LOAD_SIZE_VER0 72
+
+/**
+ * struct bfly_stats - counters of one fabric since it was created
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_STATS_SIZE_VER0); out: number of bytes written
+ * @flags: must be zero
+ * @routes: routes computed (%BFLY_IOC_ROUTE calls that got past
+ *	argument checks), dry runs included
+ * @refusals: routes refused for internal conflicts
+ * @conflicts: internal conflicts found, summed over all routes
+ * @matrix_writes: changes of the switch matrix (set or applied route)
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_GET_STATS.
+ */
+struct bfly_stats {
+	__u32 size;
+	__u32 flags;
+	__u64 routes;
+	__u64 refusals;
+	__u64 conflicts;
+	__u64 matrix_writes;
+	__u64 reserved[3];
+};
+
+/**
+ * define BFLY_STATS_SIZE_VER0 - size of the first published &struct bfly_stats
+ */
+#define BFLY_STATS_SIZE_VER0 64
+
+/**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
  */
 #define BFLY_IOC_MAGIC 0xbf
@@ -130,5 +378,81 @@ struct bfly_info {
  * fabric was deleted.
  */
 #define BFLY_IOC_GET_INFO _IOWR(BFLY_IOC_MAGIC, 0x00, struct bfly_info)
+
+/**
+ * define BFLY_IOC_GET_MATRIX - read the switch matrix
+ *
+ * Argument: &struct bfly_matrix. Needs read access. The matrix is read as
+ * one consistent snapshot, never half of an update.
+ *
+ * Return: 0; -EINVAL for a wrong @matrix_bytes, non-zero flags or reserved
+ * fields; -EFAULT for a bad pointer; -ENOMEM; -ENODEV.
+ */
+#define BFLY_IOC_GET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x01, struct bfly_matrix)
+
+/**
+ * define BFLY_IOC_SET_MATRIX - replace the whole switch matrix at once
+ *
+ * Argument: &struct bfly_matrix. Needs write access (-EBADF otherwise).
+ * Readers see the old matrix or the new one, never a mix.
+ *
+ * Return: 0; -EINVAL for a wrong @matrix_bytes, set bits past the last
+ * node, non-zero flags or reserved fields; -EFAULT; -EBADF; -ENOMEM;
+ * -ENODEV. On error the matrix is unchanged.
+ */
+#define BFLY_IOC_SET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x02, struct bfly_matrix)
+
+/**
+ * define BFLY_IOC_TRACE - the permutation the current matrix realizes
+ *
+ * Argument: &struct bfly_trace. Needs read access.
+ *
+ * Return: 0; -EINVAL for @ports other than the fabric's, non-zero flags,
+ * pad or reserved; -EFAULT; -ENOMEM; -ENODEV.
+ */
+#define BFLY_IOC_TRACE _IOWR(BFLY_IOC_MAGIC, 0x03, struct bfly_trace)
+
+/**
+ * define BFLY_IOC_ROUTE - compute switch settings for a routing request
+ *
+ * Argument: &struct bfly_route. A permutation is routed by self-routing on
+ * the butterfly and by the looping algorithm on the Benes network; on
+ * bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Unless
+ * %BFLY_ROUTE_DRY_RUN is set, a route without conflicts replaces the switch
+ * matrix; that needs write access. The outputs (@conflicts_count,
+ * @first_conflict_stage, @method, the conflicts and the matrix) are written
+ * on success and on -EBUSY and -EOVERFLOW.
+ *
+ * Return: 0; -EBUSY when the request has internal conflicts (the matrix is
+ * unchanged); -EOVERFLOW when it has more conflicts than @conflicts_max
+ * entries at a non-zero @conflicts_ptr (the first ones are written);
+ * -EINVAL for wrong sizes, a non-permutation, labels too wide, unknown
+ * flags or non-zero reserved fields; -EOPNOTSUPP for a permutation on
+ * bfly2 or bfly-twice; -EBADF without write access; -EFAULT; -ENOMEM;
+ * -EINTR when a fatal signal stopped it; -ENODEV. On any error the matrix is
+ * unchanged.
+ */
+#define BFLY_IOC_ROUTE _IOWR(BFLY_IOC_MAGIC, 0x04, struct bfly_route)
+
+/**
+ * define BFLY_IOC_LINK_LOAD - link loads of a set of packets
+ *
+ * Argument: &struct bfly_link_load. Needs read access. Packets follow
+ * their labels (conflicting packets then share a link), or the current
+ * switch matrix.
+ *
+ * Return: 0; -EINVAL for wrong sizes, labels too wide, unknown flags or
+ * non-zero reserved fields; -EFAULT; -ENOMEM; -EINTR; -ENODEV.
+ */
+#define BFLY_IOC_LINK_LOAD _IOWR(BFLY_IOC_MAGIC, 0x05, struct bfly_link_load)
+
+/**
+ * define BFLY_IOC_GET_STATS - read the fabric's counters
+ *
+ * Argument: &struct bfly_stats. Needs read access.
+ *
+ * Return: 0; -EINVAL for non-zero flags or reserved; -EFAULT; -ENODEV.
+ */
+#define BFLY_IOC_GET_STATS _IOWR(BFLY_IOC_MAGIC, 0x06, struct bfly_stats)
 
 #endif /* _UAPI_LINUX_BFLY_H */

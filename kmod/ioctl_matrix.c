@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioctls that read or replace the switch matrix: GET_MATRIX, SET_MATRIX
+ * and TRACE.
+ *
+ * A reader copies the matrix under the fabric's lock held for reading and
+ * works on or copies out that snapshot; a writer prepares the new matrix
+ * without the lock and installs it with one pointer swap under the lock
+ * held for writing. So a reader never sees half of an update, and no user
+ * memory is touched while the lock is held.
+ */
+#include <linux/bitmap.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "bfly.h"
+#include "trace.h"
+
+static int bfly_matrix_arg_check(const struct bfly_matrix *m,
+				 const struct bfly_fabric *fab)
+{
+	if (m->flags || memchr_inv(m->reserved, 0, sizeof(m->reserved)))
+		return -EINVAL;
+	if (m->matrix_bytes != bfly_matrix_bytes(&fab->geo))
+		return -EINVAL;
+	return 0;
+}
+
+/* A snapshot of the matrix and its generation; NULL with *err set on error. */
+static unsigned long *bfly_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
+					   int *err)
+{
+	size_t bytes = bfly_matrix_bytes(&fab->geo);
+	unsigned long *snap;
+
+	snap = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	if (!snap) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	down_read(&fab->lock);
+	if (fab->dead) {
+		up_read(&fab->lock);
+		kvfree(snap);
+		*err = -ENODEV;
+		return NULL;
+	}
+	memcpy(snap, fab->matrix, bytes);
+	*generation = fab->generation;
+	up_read(&fab->lock);
+	return snap;
+}
+
+int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
+{
+	struct bfly_matrix m;
+	unsigned long *snap;
+	u32 usize;
+	int err;
+
+	err = bfly_arg_in(&m, sizeof(m), BFLY_MATRIX_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	err = bfly_matrix_arg_check(&m, fab);
+	if (err)
+		return err;
+
+	snap = bfly_matrix_snapshot(fab, &m.generation, &err);
+	if (!snap)
+		return err;
+	if (copy_to_user(u64_to_user_ptr(m.matrix_ptr), snap, m.matrix_bytes))
+		err = -EFAULT;
+	kvfree(snap);
+	if (err)
+		return err;
+
+	m.switches = fab->geo.switches;
+	return bfly_arg_out(uarg, &m, sizeof(m), usize);
+}
+
+int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
+			  void __user *uarg)
+{
+	u64 bits = fab->geo.switches;
+	unsigned long *new;
+	struct bfly_matrix m;
+	u32 usize;
+	int err;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	err = bfly_arg_in(&m, sizeof(m), BFLY_MATRIX_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	err = bfly_matrix_arg_check(&m, fab);
+	if (err)
+		return err;
+
+	new = kvmalloc(m.matrix_bytes, GFP_KERNEL_ACCOUNT);
+	if (!new)
+		return -ENOMEM;
+	if (copy_from_user(new, u64_to_user_ptr(m.matrix_ptr), m.matrix_bytes)) {
+		err = -EFAULT;
+		goto out;
+	}
+	/* Bits past the last node must be zero. */
+	if (find_next_bit(new, m.matrix_bytes * BITS_PER_BYTE, bits) <
+	    m.matrix_bytes * BITS_PER_BYTE) {
+		err = -EINVAL;
+		goto out;
+	}
+
+	down_write(&fab->lock);
+	if (fab->dead) {
+		err = -ENODEV;
+	} else {
+		bfly_fabric_swap_matrix(fab, &new);
+		m.generation = fab->generation;
+	}
+	up_write(&fab->lock);
+	if (!err) {
+		m.switches = bits;
+		err = bfly_arg_out(uarg, &m, sizeof(m), usize);
+	}
+out:
+	kvfree(new);
+	return err;
+}
+
+int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
+{
+	unsigned long *snap;
+	struct bfly_trace t;
+	u32 usize, *perm;
+	int err;
+
+	err = bfly_arg_in(&t, sizeof(t), BFLY_TRACE_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	if (t.flags || t.pad || memchr_inv(t.reserved, 0, sizeof(t.reserved)))
+		return -EINVAL;
+	if (t.ports != fab->geo.ports)
+		return -EINVAL;
+
+	perm = kvmalloc_array(t.ports, sizeof(*perm), GFP_KERNEL_ACCOUNT);
+	if (!perm)
+		return -ENOMEM;
+	snap = bfly_matrix_snapshot(fab, &t.generation, &err);
+	if (!snap)
+		goto out;
+	err = bfly_trace(&fab->geo, snap, perm);
+	kvfree(snap);
+	if (err)
+		goto out;
+	if (copy_to_user(u64_to_user_ptr(t.perm_ptr), perm,
+			 array_size(t.ports, sizeof(*perm)))) {
+		err = -EFAULT;
+		goto out;
+	}
+	err = bfly_arg_out(uarg, &t, sizeof(t), usize);
+out:
+	kvfree(perm);
+	return err;
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The routing ioctls: ROUTE (a permutation or labelled packets) and
+ * LINK_LOAD.
+ *
+ * A route is computed without the fabric's lock, on buffers of its own
+ * sized up front, so routes on one fabric run in parallel. Every output is
+ * copied to user space before the new matrix is installed: a request that
+ * fails for any reason leaves the fabric unchanged.
+ */
+#include <linux/bitmap.h>
+#include <linux/fs.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "benes.h"
+#include "bfly.h"
+#include "linkload.h"
+#include "selfroute.h"
+#include "trace.h"
+
+#define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS)
+
+/* Largest link-load array BFLY_IOC_LINK_LOAD fills, in bytes. */
+#define BFLY_LINK_LOAD_MAX_BYTES (64UL << 20)
+
+/* Check a route request against the fabric; pick the method. */
+static int bfly_route_arg_check(const struct bfly_route *r,
+				const struct bfly_geometry *geo, u32 *method)
+{
+	bool labels = r->flags & BFLY_ROUTE_LABELS;
+
+	if ((r->flags & ~BFLY_ROUTE_FLAGS) ||
+	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+		return -EINVAL;
+	if (r->ports != geo->ports)
+		return -EINVAL;
+	if (labels) {
+		if (r->label_bits != geo->node_stages || !r->labels_ptr || r->perm_ptr)
+			return -EINVAL;
+	} else if (r->label_bits || r->labels_ptr || !r->perm_ptr) {
+		return -EINVAL;
+	}
+	if (r->matrix_ptr ? r->matrix_bytes != bfly_matrix_bytes(geo) : r->matrix_bytes)
+		return -EINVAL;
+	if (!r->conflicts_ptr != !r->conflicts_max)
+		return -EINVAL;
+
+	if (labels)
+		*method = BFLY_METHOD_LABELS;
+	else if (geo->topology == BFLY_TOPO_BUTTERFLY)
+		*method = BFLY_METHOD_SELF_ROUTING;
+	else if (geo->topology == BFLY_TOPO_BENES)
+		*method = BFLY_METHOD_LOOPING;
+	else
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* Everything one route needs, allocated up front. */
+struct bfly_route_buf {
+	void *in;			/* N u32 (permutation) or u64 (labels) */
+	unsigned long *matrix;		/* the computed matrix */
+	void *work;			/* the algorithm's workspace */
+	struct bfly_conflicts conflicts;
+};
+
+static void bfly_route_buf_free(struct bfly_route_buf *b)
+{
+	kvfree(b->in);
+	kvfree(b->matrix);
+	kvfree(b->work);
+	kvfree(b->conflicts.list);
+}
+
+static int bfly_route_buf_alloc(struct bfly_route_buf *b,
+				const struct bfly_geometry *geo,
+				const struct bfly_route *r, u32 method)
+{
+	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
+	size_t work;
+	u32 nconf;
+
+	if (method == BFLY_METHOD_LOOPING)
+		work = bfly_benes_workspace_size(geo);
+	else
+		work = bfly_selfroute_workspace_size(geo);
+	/* Never more conflicts than nodes. */
+	nconf = min_t(u64, r->conflicts_max, geo->switches);
+
+	b->in = kvmalloc_array(geo->ports, elem, GFP_KERNEL_ACCOUNT);
+	b->matrix = kvzalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
+	b->work = kvmalloc(max_t(size_t, work, BITS_TO_LONGS(geo->ports) * sizeof(long)),
+			   GFP_KERNEL_ACCOUNT);
+	if (nconf)
+		b->conflicts.list = kvcalloc(nconf, sizeof(*b->conflicts.list),
+					     GFP_KERNEL_ACCOUNT);
+	b->conflicts.capacity = nconf;
+	if (!b->in || !b->matrix || !b->work || (nconf && !b->conflicts.list))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Read the request's input and compute the route into @b. */
+static int bfly_route_compute(const struct bfly_geometry *geo,
+			      const struct bfly_route *r, u32 method,
+			      struct bfly_route_buf *b)
+{
+	bool labels = method == BFLY_METHOD_LABELS;
+	u64 uptr = labels ? r->labels_ptr : r->perm_ptr;
+	size_t bytes = array_size(geo->ports, labels ? sizeof(u64) : sizeof(u32));
+	int err;
+
+	if (copy_from_user(b->in, u64_to_user_ptr(uptr), bytes))
+		return -EFAULT;
+	if (!labels) {
+		/* The workspace doubles as the "seen" bitmap here. */
+		bitmap_zero(b->work, geo->ports);
+		err = bfly_perm_check(geo, b->in, b->work);
+		if (err)
+			return err;
+	}
+
+	b->conflicts.count = 0;
+	b->conflicts.first_stage = BFLY_NO_CONFLICT;
+	switch (method) {
+	case BFLY_METHOD_SELF_ROUTING:
+		return bfly_selfroute_dest(geo, b->in, b->matrix, NULL,
+					   &b->conflicts, b->work);
+	case BFLY_METHOD_LABELS:
+		return bfly_selfroute_labels(geo, b->in, b->matrix, NULL,
+					     &b->conflicts, b->work);
+	default:
+		return bfly_benes_route(geo, b->in, b->matrix, b->work);
+	}
+}
+
+int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
+		     void __user *uarg)
+{
+	const struct bfly_geometry *geo = &fab->geo;
+	struct bfly_route_buf b = {};
+	struct bfly_route r;
+	u32 usize, method, written;
+	int err, verdict = 0;
+
+	err = bfly_arg_in(&r, sizeof(r), BFLY_ROUTE_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	err = bfly_route_arg_check(&r, geo, &method);
+	if (err)
+		return err;
+	if (!(r.flags & BFLY_ROUTE_DRY_RUN) && !(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
+
+	err = bfly_route_buf_alloc(&b, geo, &r, method);
+	if (err)
+		goto out;
+	err = bfly_route_compute(geo, &r, method, &b);
+	if (err)
+		goto out;
+
+	atomic64_inc(&fab->stats.routes);
+	if (b.conflicts.count) {
+		atomic64_inc(&fab->stats.refusals);
+		atomic64_add(b.conflicts.count, &fab->stats.conflicts);
+		verdict = -EBUSY;
+		if (r.conflicts_ptr && b.conflicts.count > r.conflicts_max)
+			verdict = -EOVERFLOW;
+	}
+
+	/* Every output goes to user space before anything changes. */
+	r.conflicts_count = b.conflicts.count;
+	r.first_conflict_stage = b.conflicts.first_stage;
+	r.method = method;
+	written = min(b.conflicts.count, b.conflicts.capacity);
+	if (r.matrix_ptr &&
+	    copy_to_user(u64_to_user_ptr(r.matrix_ptr), b.matrix, r.matrix_bytes)) {
+		err = -EFAULT;
+		goto out;
+	}
+	if (written &&
+	    copy_to_user(u64_to_user_ptr(r.conflicts_ptr), b.conflicts.list,
+			 array_size(written, sizeof(*b.conflicts.list)))) {
+		err = -EFAULT;
+		goto out;
+	}
+
+	down_write(&fab->lock);
+	if (fab->dead)
+		err = -ENODEV;
+	else if (!verdict && !(r.flags & BFLY_ROUTE_DRY_RUN))
+		bfly_fabric_swap_matrix(fab, &b.matrix);
+	r.generation = fab->generation;
+	up_write(&fab->lock);
+	if (!err)
+		err = bfly_arg_out(uarg, &r, sizeof(r), usize);
+	if (!err)
+		err = verdict;
+out:
+	bfly_route_buf_free(&b);
+	return err;
+}
+
+int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
+{
+	const struct bfly_geometry *geo = &fab->geo;
+	bool labels, all;
+	unsigned long *active = NULL, *matrix = NULL;
+	struct bfly_link_load ll;
+	u64 *lab = NULL;
+	u32 *load = NULL, usize;
+	size_t load_bytes;
+	void *work = NULL;
+	int err;
+
+	err = bfly_arg_in(&ll, sizeof(ll), BFLY_LINK_LOAD_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	labels = ll.flags & BFLY_ROUTE_LABELS;
+	all = !ll.active_ptr;
+	if ((ll.flags & ~BFLY_ROUTE_LABELS) || ll.pad ||
+	    memchr_inv(ll.reserved, 0, sizeof(ll.reserved)))
+		return -EINVAL;
+	if (ll.ports != geo->ports)
+		return -EINVAL;
+	if (labels ? ll.label_bits != geo->node_stages || !ll.labels_ptr
+		   : ll.label_bits || ll.labels_ptr)
+		return -EINVAL;
+	load_bytes = array3_size(geo->node_stages, geo->ports, sizeof(u32));
+	if (ll.load_ptr ? ll.load_entries != (u64)geo->node_stages * geo->ports
+			: ll.load_entries)
+		return -EINVAL;
+	if (ll.load_ptr && load_bytes > BFLY_LINK_LOAD_MAX_BYTES)
+		return -E2BIG;
+
+	work = kvmalloc(bfly_linkload_workspace_size(geo), GFP_KERNEL_ACCOUNT);
+	if (!all)
+		active = kvmalloc(BFLY_MATRIX_BYTES(geo->ports), GFP_KERNEL_ACCOUNT);
+	if (labels)
+		lab = kvmalloc_array(geo->ports, sizeof(*lab), GFP_KERNEL_ACCOUNT);
+	if (ll.load_ptr)
+		load = kvmalloc(load_bytes, GFP_KERNEL_ACCOUNT);
+	if (!work || (!all && !active) || (labels && !lab) || (ll.load_ptr && !load)) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if ((active && copy_from_user(active, u64_to_user_ptr(ll.active_ptr),
+				      BFLY_MATRIX_BYTES(geo->ports))) ||
+	    (lab && copy_from_user(lab, u64_to_user_ptr(ll.labels_ptr),
+				   array_size(geo->ports, sizeof(*lab))))) {
+		err = -EFAULT;
+		goto out;
+	}
+
+	if (labels) {
+		err = bfly_linkload_labels(geo, lab, active, load, NULL,
+					   &ll.max_link_load, work);
+	} else {
+		matrix = kvmalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
+		if (!matrix) {
+			err = -ENOMEM;
+			goto out;
+		}
+		down_read(&fab->lock);
+		if (fab->dead)
+			err = -ENODEV;
+		else
+			memcpy(matrix, fab->matrix, bfly_matrix_bytes(geo));
+		up_read(&fab->lock);
+		if (!err)
+			err = bfly_linkload_matrix(geo, matrix, active, load, NULL,
+						   &ll.max_link_load, work);
+	}
+	if (err)
+		goto out;
+	if (load && copy_to_user(u64_to_user_ptr(ll.load_ptr), load, load_bytes)) {
+		err = -EFAULT;
+		goto out;
+	}
+	err = bfly_arg_out(uarg, &ll, sizeof(ll), usize);
+out:
+	kvfree(matrix);
+	kvfree(load);
+	kvfree(lab);
+	kvfree(active);
+	kvfree(work);
+	return err;
+}
