@@ -7,6 +7,8 @@
 #   bflymode=demo    load bfly.ko with bflyargs and show the fabric
 #   bflymode=canary  load the canary module that provokes KASAN, kmemleak
 #                    and UBSAN reports
+#   bflymode=bench   Benes routing benchmarks: through the ioctl and as a
+#                    user program, in this VM
 # Test output goes to the second serial port (/dev/ttyS1) between markers;
 # the kernel log stays on the console (ttyS0). Powers off when done.
 
@@ -73,11 +75,25 @@ run_demo() {
 	rmmod bfly && echo "# rmmod bfly: ok"
 }
 
+run_bench() {
+	echo "# user program (bench-O2, the algorithm files built for user space)"
+	bench-O2
+	echo "# ioctl (BFLY_IOC_ROUTE on a benes fabric): dry run, then applied"
+	printf '%8s %6s %12s %14s %12s %14s\n' N reps "dry us" "dry ns/node" \
+		"applied us" "appl ns/node"
+	for ports in 1024 8192 65536 1048576; do
+		insmod "$BFLY_KO" topology=benes ports=$ports || return
+		bench-ioctl /dev/bfly0
+		rmmod bfly
+	done
+}
+
 exec 3>/dev/ttyS1
 echo "BFLY-BEGIN $mode $(uname -r)" >&3
 case "$mode" in
 test) run_tests >&3 2>&1 ;;
 demo) run_demo >&3 2>&1 ;;
+bench) run_bench >&3 2>&1 ;;
 canary) { insmod /lib/bfly/bfly_kasan_canary.ko; kmemleak_scan; } >&3 2>&1 ;;
 *) echo "unknown bflymode=$mode" >&3 ;;
 esac
