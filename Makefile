@@ -6,6 +6,8 @@
 #   make demo          install dependencies, build, boot a VM with bfly.ko
 #                      loaded and show the fabric
 #   make check         install dependencies and run every test
+#   make bench         Benes routing benchmarks: native, and in a VM the
+#                      ioctl path next to the same code as a user program
 #
 # KDIR defaults to the running kernel's build directory when it has one,
 # else to Debian's stock 6.12 headers.
@@ -13,7 +15,7 @@
 KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(lastword $(sort $(wildcard /usr/src/linux-headers-6.12.*-amd64))))
 
-.PHONY: all modules userspace clean deps demo check
+.PHONY: all modules userspace clean deps demo check bench
 
 all: modules userspace
 
@@ -37,3 +39,6 @@ demo: deps
 
 check: deps
 	tests/run-all.sh
+
+bench: deps
+	tests/bench/run-bench.sh

@@ -54,8 +54,8 @@
  * The last depth (M = 4) is solved in closed form, with the middle stage.
  *
  * Speed (tests/bench, median, ns per node setting, on the development
- * machine): about 1.7 at N = 2^13, 2.0 at 2^16 and 2.9 at 2^20, both at -O2
- * and -O3; a plain recursive looping implementation takes 3.9, 4.7 and 8.2.
+ * machine): about 1.6-1.8 at N = 2^13, 1.9 at 2^16 and 2.5 at 2^20, at -O2
+ * and -O3; a plain recursive looping implementation takes 3.9, 4.7, 8.2.
  */
 #include "algo_compat.h"
 #include "benes.h"
@@ -79,13 +79,14 @@
 #define BENES_BLOCK 65536
 #endif
 #define BENES_UNSET 0xff
+#define BENES_UNSET32 U32_MAX
 /* link[] of a segment that closed its own cycle */
 #define BENES_SELF U32_MAX
 #define BENES_ODD BIT(31)
 
 struct benes_ws {
 	u32 *pa, *qa, *pb, *qb;
-	u32 *owner, *link, *start, *parent;
+	u32 *st, *link, *start, *parent;
 	u8 *in, *out, *flip;
 };
 
@@ -116,7 +117,7 @@ static size_t benes_layout(const struct bfly_geometry *geo, void *work,
 	ws->qa = benes_part(base, &off, n * sizeof(u32));
 	ws->pb = benes_part(base, &off, n * sizeof(u32));
 	ws->qb = benes_part(base, &off, n * sizeof(u32));
-	ws->owner = benes_part(base, &off, half * sizeof(u32));
+	ws->st = benes_part(base, &off, half * sizeof(u32));
 	ws->link = benes_part(base, &off, half * sizeof(u32));
 	ws->start = benes_part(base, &off, half * sizeof(u32));
 	ws->parent = benes_part(base, &off, half * sizeof(u32));
@@ -173,102 +174,125 @@ static void benes_pack(const struct bfly_geometry *geo, unsigned long *matrix,
 }
 
 /*
- * Colour the input nodes (in[]) and, when !merge, the output nodes (out[])
- * of the subproblems in nodes @klo..@khi-1 of one depth; see the comment at
- * the top. The node range is cut into tasks of @task nodes, handed to the walkers in order so
- * that they sweep the arrays together. Without merge a task is a whole
- * subproblem; with merge (the first depths) there are exactly @walkers
- * tasks and owner[], link[] and start[] record the segments for
- * benes_reconcile(). With @f (merge only), f[x] = q[p[x] ^ 1] ^ 1 is
- * precomputed, one dependent load per step instead of two.
- * Return: the number of segments (merge only).
+ * Colour the input nodes (in[]) and output nodes (out[]) of the
+ * subproblems in nodes @klo..@khi-1 of one depth, one walker per subproblem
+ * of @task nodes; see the comment at the top. The subproblems are handed to
+ * the walkers in order, so that the walkers sweep the arrays together.
  */
-static __always_inline u32 benes_walk(const u32 *p, const u32 *q,
-				      const u32 *f, u8 *in,
-				      u8 *out, u32 *owner, u32 *link,
-				      u32 *start, u32 klo, u32 khi, u32 task,
-				      u32 walkers, bool merge)
+static void benes_walk(const u32 *p, const u32 *q, u8 *in, u8 *out, u32 klo,
+		       u32 khi, u32 task, u32 walkers)
 {
 	u32 wx[BENES_WALKERS], wscan[BENES_WALKERS], wend[BENES_WALKERS];
-	u32 wseg[BENES_WALKERS];
-	u32 next = klo, segs = 0;
+	u32 next = klo;
 	int active, w;
 
 	memset(in + klo, BENES_UNSET, khi - klo);
-	if (walkers > (khi - klo) / task)
-		walkers = (khi - klo) / task;
 	for (w = 0; w < (int)walkers; w++) {
-		u32 k = next;
-
+		in[next] = 0;
+		wx[w] = 2 * next;
+		wscan[w] = next + 1;
+		wend[w] = next + task;
 		next += task;
-		in[k] = 0;
-		wx[w] = 2 * k;
-		wscan[w] = k + 1;
-		wend[w] = k + task;
-		if (merge) {
-			owner[k] = segs;
-			start[segs] = k;
-			wseg[w] = segs++;
-		}
 	}
 	active = walkers;
 	while (active) {
 		for (w = 0; w < active; w++) {
-			u32 x = wx[w], y, nx, k;
+			u32 x = wx[w], y = p[x], nx, k;
 
-			if (f) {
-				nx = f[x];
-			} else {
-				y = p[x];
-				if (!merge)
-					out[y >> 1] = y & 1;
-				nx = q[y ^ 1] ^ 1;
-			}
+			out[y >> 1] = y & 1;
+			nx = q[y ^ 1] ^ 1;
 			k = nx >> 1;
 			if (likely(in[k] == BENES_UNSET)) {
 				in[k] = nx & 1;
-				if (merge)
-					owner[k] = wseg[w];
 				wx[w] = nx;
 				continue;
 			}
-			if (merge) {
-				u32 other = owner[k];
-
-				if (other == wseg[w])
-					link[wseg[w]] = BENES_SELF;
-				else
-					link[wseg[w]] = other |
-						((in[k] != (nx & 1)) ? BENES_ODD : 0);
-			}
-			/* cycle done: start the next one in this task */
+			/* cycle done: start the next one in this subproblem */
 			k = wscan[w];
 			while (k < wend[w] && in[k] != BENES_UNSET)
 				k++;
 			if (k == wend[w]) {
-				if (next < khi) {
-					/* a fresh subproblem (never with merge) */
-					k = next;
-					next += task;
-					wend[w] = k + task;
-				} else {
+				if (next == khi) {
 					active--;
 					wx[w] = wx[active];
 					wscan[w] = wscan[active];
 					wend[w] = wend[active];
-					wseg[w] = wseg[active];
 					w--;
 					continue;
 				}
+				/* or the next subproblem */
+				k = next;
+				next += task;
+				wend[w] = k + task;
 			}
 			wscan[w] = k + 1;
 			in[k] = 0;
 			wx[w] = 2 * k;
-			if (merge) {
-				owner[k] = segs;
-				start[segs] = k;
-				wseg[w] = segs++;
+		}
+	}
+}
+
+/*
+ * Colour the input nodes of the subproblems in nodes @klo..@khi-1 when they
+ * are fewer than the walkers: each walker starts its cycles in its own
+ * stripe of @stripe nodes, following f[x] = q[p[x] ^ 1] ^ 1, the next
+ * colour-0 packet. st[k] records node k's colouring as (segment << 1) |
+ * port of the colour-0 packet, and link[] how each segment ended, for
+ * benes_reconcile().
+ * Return: the number of segments.
+ */
+static u32 benes_walk_merge(const u32 *f, u32 *st, u32 *link, u32 *start,
+			    u32 klo, u32 khi, u32 stripe, u32 walkers)
+{
+	u32 wx[BENES_WALKERS], wscan[BENES_WALKERS], wend[BENES_WALKERS];
+	u32 wseg[BENES_WALKERS];
+	u32 segs = 0;
+	int active, w;
+
+	memset(st + klo, 0xff, (khi - klo) * sizeof(*st));
+	for (w = 0; w < (int)walkers; w++) {
+		u32 k = klo + w * stripe;
+
+		st[k] = segs << 1;
+		start[segs] = k;
+		wseg[w] = segs++;
+		wx[w] = 2 * k;
+		wscan[w] = k + 1;
+		wend[w] = k + stripe;
+	}
+	active = walkers;
+	while (active) {
+		for (w = 0; w < active; w++) {
+			u32 nx = f[wx[w]], k = nx >> 1, v = st[k];
+
+			if (likely(v == BENES_UNSET32)) {
+				st[k] = (wseg[w] << 1) | (nx & 1);
+				wx[w] = nx;
+				continue;
 			}
+			/* ran into a coloured node: its own start, or another */
+			if (v >> 1 == wseg[w])
+				link[wseg[w]] = BENES_SELF;
+			else
+				link[wseg[w]] = (v >> 1) |
+					((v & 1) != (nx & 1) ? BENES_ODD : 0);
+			k = wscan[w];
+			while (k < wend[w] && st[k] != BENES_UNSET32)
+				k++;
+			if (k == wend[w]) {
+				active--;
+				wx[w] = wx[active];
+				wscan[w] = wscan[active];
+				wend[w] = wend[active];
+				wseg[w] = wseg[active];
+				w--;
+				continue;
+			}
+			wscan[w] = k + 1;
+			st[k] = segs << 1;
+			start[segs] = k;
+			wseg[w] = segs++;
+			wx[w] = 2 * k;
 		}
 	}
 	return segs;
@@ -379,13 +403,13 @@ static bool benes_union(u32 *parent, u8 *flip, u32 a, u32 b, bool odd)
 }
 
 /*
- * Make the segments' colourings agree, complement the nodes of flipped
- * segments and derive the output node colours from the input ones.
+ * Make the segments' colourings agree, write the input node colours and
+ * derive the output node colours from them.
  */
 static void benes_reconcile(struct benes_ws *ws, const u32 *p, const u32 *q,
 			    u32 klo, u32 khi, u32 segs)
 {
-	u32 *parent = ws->parent, *link = ws->link, *owner = ws->owner;
+	u32 *parent = ws->parent, *link = ws->link, *st = ws->st;
 	u8 *flip = ws->flip, *in = ws->in, *out = ws->out;
 	bool any = false;
 	u32 s, k;
@@ -395,7 +419,7 @@ static void benes_reconcile(struct benes_ws *ws, const u32 *p, const u32 *q,
 		flip[s] = 0;
 	}
 	for (s = 0; s < segs; s++) {
-		u32 l = link[s], x, other;
+		u32 l = link[s], x, v;
 
 		/* where the segment ended: on another one's node */
 		if (l != BENES_SELF)
@@ -409,11 +433,10 @@ static void benes_reconcile(struct benes_ws *ws, const u32 *p, const u32 *q,
 		 * partner of the start node's port-1 packet.
 		 */
 		x = q[p[2 * ws->start[s] + 1] ^ 1];
-		k = x >> 1;
-		other = owner[k];
-		if (other != s)
-			any |= benes_union(parent, flip, s, other,
-					   in[k] != (x & 1));
+		v = st[x >> 1];
+		if (v >> 1 != s)
+			any |= benes_union(parent, flip, s, v >> 1,
+					   (v & 1) != (x & 1));
 	}
 	if (any) {
 		for (s = 0; s < segs; s++) {
@@ -423,7 +446,10 @@ static void benes_reconcile(struct benes_ws *ws, const u32 *p, const u32 *q,
 			flip[s] = par;
 		}
 		for (k = klo; k < khi; k++)
-			in[k] ^= flip[owner[k]];
+			in[k] = (st[k] & 1) ^ flip[st[k] >> 1];
+	} else {
+		for (k = klo; k < khi; k++)
+			in[k] = st[k] & 1;
 	}
 	/* output node y/2 is crossed iff the packet on its port 0 has colour 1 */
 	for (k = klo; k < khi; k++) {
@@ -521,8 +547,8 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 {
 	u32 n = geo->ports_log2, m = n - t, klo = lo / 2, khi = hi / 2;
 	u32 sub = 1U << (m - 1), nsub = (khi - klo) / sub;
-	bool big = hi - lo > BENES_BLOCK;
-	u32 walkers = big ? BENES_WALKERS : BENES_WALKERS_BLOCK;
+	u32 walkers = hi - lo > BENES_BLOCK ? BENES_WALKERS :
+		      BENES_WALKERS_BLOCK;
 	u32 segs, x;
 
 	walkers = min_t(u32, walkers, khi - klo);
@@ -531,21 +557,17 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 		benes_walk_small(p, q, ws->in, ws->out, klo, khi, sub);
 	} else if (nsub >= walkers) {
 		/* enough subproblems: one walker each */
-		benes_walk(p, q, NULL, ws->in, ws->out, NULL, NULL, NULL, klo,
-			   khi, sub, walkers, false);
+		benes_walk(p, q, ws->in, ws->out, klo, khi, sub, walkers);
 	} else {
 		/*
-		 * Few subproblems: several walkers in each. Out of cache, on
-		 * the precomputed next colour-0 packet (in p2, free until the
-		 * split).
+		 * Few subproblems: several walkers in each, on the next
+		 * colour-0 packet precomputed into p2 (free until the split).
 		 */
-		if (big) {
-			for (x = lo; x < hi; x++)
-				p2[x] = q[p[x] ^ 1] ^ 1;
-		}
-		segs = benes_walk(p, q, big ? p2 : NULL, ws->in, ws->out,
-				  ws->owner, ws->link, ws->start, klo, khi,
-				  (khi - klo) / walkers, walkers, true);
+		for (x = lo; x < hi; x++)
+			p2[x] = q[p[x] ^ 1] ^ 1;
+		segs = benes_walk_merge(p2, ws->st, ws->link, ws->start,
+					klo, khi, (khi - klo) / walkers,
+					walkers);
 		benes_reconcile(ws, p, q, klo, khi, segs);
 	}
 	benes_pack(geo, matrix, t, ws->in, klo, khi);
