@@ -71,6 +71,12 @@ run_demo() {
 		echo "sysfs: topology=$(cat /sys/class/bfly/${d#/dev/}/topology)" \
 		     "ports=$(cat /sys/class/bfly/${d#/dev/}/ports)" \
 		     "node_stages=$(cat /sys/class/bfly/${d#/dev/}/node_stages)"
+		ports=$(cat /sys/class/bfly/${d#/dev/}/ports)
+		[ "$ports" -le 32 ] || continue
+		# Route the reversal i -> N-1-i (refused with its conflicts
+		# where the fabric cannot realize it)
+		echo "# bfly-route $(seq $((ports - 1)) -1 0 | tr '\n' ' ')"
+		bfly-route -d "$d" $(seq $((ports - 1)) -1 0)
 	done
 	rmmod bfly && echo "# rmmod bfly: ok"
 }
