@@ -53,6 +53,7 @@ struct bfly_fabric {
 		atomic64_t refusals;
 		atomic64_t conflicts;
 		atomic64_t matrix_writes;
+		atomic64_t batches;
 	} stats;
 	u32 id;
 	struct bfly_geometry geo;
@@ -98,5 +99,10 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg);
 int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg);
 int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
+
+/* ioctl_batch.c: RLS labels and all-to-all batches */
+int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);
+int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab,
+		     void __user *uarg);
 
 #endif /* _BFLY_H */

@@ -104,6 +104,7 @@ static int bfly_ioctl_get_stats(struct bfly_fabric *fab, void __user *uarg)
 	st.refusals = atomic64_read(&fab->stats.refusals);
 	st.conflicts = atomic64_read(&fab->stats.conflicts);
 	st.matrix_writes = atomic64_read(&fab->stats.matrix_writes);
+	st.batches = atomic64_read(&fab->stats.batches);
 	return bfly_arg_out(uarg, &st, sizeof(st), usize);
 }
 
@@ -127,6 +128,10 @@ long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return bfly_ioctl_link_load(fab, uarg);
 	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
 		return bfly_ioctl_get_stats(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_RLS_LABELS):
+		return bfly_ioctl_rls_labels(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_BATCH):
+		return bfly_ioctl_batch(file, fab, uarg);
 	default:
 		return -ENOTTY;
 	}

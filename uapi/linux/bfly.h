@@ -36,7 +36,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 2
+#define BFLY_UAPI_VERSION 3
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -342,6 +342,7 @@ struct bfly_link_load {
  * @refusals: routes refused for internal conflicts
  * @conflicts: internal conflicts found, summed over all routes
  * @matrix_writes: changes of the switch matrix (set or applied route)
+ * @batches: all-to-all batches run (%BFLY_IOC_BATCH), finished or not
  * @reserved: must be zero
  *
  * Argument of %BFLY_IOC_GET_STATS.
@@ -353,13 +354,165 @@ struct bfly_stats {
 	__u64 refusals;
 	__u64 conflicts;
 	__u64 matrix_writes;
-	__u64 reserved[3];
+	__u64 batches;
+	__u64 reserved[2];
 };
 
 /**
  * define BFLY_STATS_SIZE_VER0 - size of the first published &struct bfly_stats
  */
 #define BFLY_STATS_SIZE_VER0 64
+
+/**
+ * struct bfly_rls_labels - RLS labels of Algorithm 1 (RLS paper)
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_RLS_LABELS_SIZE_VER0); out: number of bytes written
+ * @flags: in: %BFLY_RLS_BY_ROTATION for every processor of one rotation;
+ *	without it, one processor over a range of rotations
+ * @processor: in: the processor i (without %BFLY_RLS_BY_ROTATION); else 0
+ * @rotation: in: the rotation k, or the first one of the range
+ * @count: in: labels at @labels_ptr: the number of rotations from
+ *	@rotation (at most N - @rotation), or N with %BFLY_RLS_BY_ROTATION
+ * @label_bits: out: 2n - 1, the width of every label
+ * @labels_ptr: user address of @count __u64 receiving the labels
+ * @reserved: must be zero
+ *
+ * For processor i and rotation k (0 .. N-1; 0 is the identity) the label
+ * is the intermediate output I (n bits) followed by the destination
+ * d = (i - k) mod N without its leftmost bit (n - 1 bits), used most
+ * significant first, one bit per node stage of a Butterfly-Butterfly.
+ * The labels are generated from (i, k) alone; no square is stored.
+ * Argument of %BFLY_IOC_RLS_LABELS.
+ */
+struct bfly_rls_labels {
+	__u32 size;
+	__u32 flags;
+	__u32 processor;
+	__u32 rotation;
+	__u32 count;
+	__u32 label_bits;
+	__u64 labels_ptr;
+	__u64 reserved[4];
+};
+
+/**
+ * define BFLY_RLS_SIZE_VER0 - size of the first &struct bfly_rls_labels
+ */
+#define BFLY_RLS_SIZE_VER0 64
+
+/**
+ * define BFLY_RLS_BY_ROTATION - labels of every processor for one rotation
+ */
+#define BFLY_RLS_BY_ROTATION _BITUL(0)
+
+/**
+ * enum bfly_schedule - the Latin square an all-to-all batch follows
+ * @BFLY_SCHED_DEFAULT: %BFLY_SCHED_RLS
+ * @BFLY_SCHED_RLS: round k sends i to (i - k) mod N, routed by the RLS
+ *	labels of Algorithm 1 on bfly2 and bfly-twice
+ * @BFLY_SCHED_LLS: round k sends i to (i + k) mod N
+ * @BFLY_SCHED_XOR: round k sends i to i XOR k
+ * @BFLY_SCHED_SQUARE: a caller-supplied Latin square of order N: round k
+ *	sends i to square[i * N + k]
+ *
+ * On the butterfly the destinations are the labels; on bfly2 and
+ * bfly-twice the RLS schedule uses the labels of Algorithm 1 and the
+ * other schedules the labels Documentation/batch.rst describes; on the
+ * Benes network every round is routed by the looping algorithm.
+ */
+enum bfly_schedule {
+	BFLY_SCHED_DEFAULT = 0,
+	BFLY_SCHED_RLS = 1,
+	BFLY_SCHED_LLS = 2,
+	BFLY_SCHED_XOR = 3,
+	BFLY_SCHED_SQUARE = 4,
+};
+
+/**
+ * define BFLY_BATCH_STRICT - fail on a round with conflicts
+ *
+ * Without it, a round whose packets conflict is split into conflict-free
+ * sub-rounds. With it, the batch stops at that round with -EBUSY and its
+ * conflicts reported.
+ */
+#define BFLY_BATCH_STRICT _BITUL(0)
+
+/**
+ * define BFLY_BATCH_MAX_PORTS_LOG2 - log2 of the largest fabric for batches
+ */
+#define BFLY_BATCH_MAX_PORTS_LOG2 16
+
+/**
+ * struct bfly_batch - an all-to-all personalized exchange
+ * @size: in: size of this structure as the caller knows it
+ *	(at least %BFLY_BATCH_SIZE_VER0); out: number of bytes written
+ * @flags: in: %BFLY_BATCH_STRICT; other bits must be zero
+ * @schedule: in: one of &enum bfly_schedule
+ * @ports: in: must equal the fabric's ports
+ * @msg_size: in: bytes per message; 0 runs the schedule only
+ * @send_ptr: in: user address of the send buffer, laid out [source][dest]:
+ *	the message from i to d at byte (i * N + d) * @msg_size; 8-byte
+ *	aligned
+ * @recv_ptr: in: user address of the receive buffer, laid out
+ *	[dest][source]: the message from i to d lands at byte
+ *	(d * N + i) * @msg_size; 8-byte aligned, not overlapping @send_ptr
+ * @buf_bytes: in: the size of each buffer; must equal N * N * @msg_size
+ * @square_ptr: in: with %BFLY_SCHED_SQUARE, user address of N * N __u32;
+ *	zero otherwise
+ * @done_ptr: in: zero, or a user bitmap of N * N bits (__u64 words, as
+ *	the switch matrix) receiving the receive slots that hold their
+ *	message, bit d * N + i for the message from i to d; written on
+ *	success and on failure. N must be at most 2^13 with it
+ * @conflicts_ptr: in: zero, or a user array of @conflicts_max
+ *	&struct bfly_conflict receiving, in strict mode, the conflicts of
+ *	the round that stopped the batch
+ * @conflicts_max: in: entries at @conflicts_ptr; zero without it
+ * @rounds: out: rounds completed (N for a whole batch)
+ * @sub_rounds: out: injections: rounds plus the extra sub-rounds of split
+ *	rounds
+ * @cycles: out: pipelined stage-traversal cycles: node_stages +
+ *	@sub_rounds - 1 (RLS paper, Remark V.1)
+ * @conflicts: out: internal conflicts found in the rounds as scheduled,
+ *	before splitting
+ * @max_link_load: out: the maximum link load of the rounds as scheduled
+ * @first_conflict_round: out: the first round with a conflict, or
+ *	%BFLY_NO_CONFLICT
+ * @pad: must be zero
+ * @bytes_moved: out: bytes copied from send to receive slots
+ * @elapsed_ns: out: time the batch took in the kernel
+ * @reserved: must be zero
+ *
+ * Argument of %BFLY_IOC_BATCH.
+ */
+struct bfly_batch {
+	__u32 size;
+	__u32 flags;
+	__u32 schedule;
+	__u32 ports;
+	__u64 msg_size;
+	__u64 send_ptr;
+	__u64 recv_ptr;
+	__u64 buf_bytes;
+	__u64 square_ptr;
+	__u64 done_ptr;
+	__u64 conflicts_ptr;
+	__u32 conflicts_max;
+	__u32 rounds;
+	__u32 sub_rounds;
+	__u32 max_link_load;
+	__u64 cycles;
+	__u64 conflicts;
+	__u32 first_conflict_round;
+	__u32 pad;
+	__u64 bytes_moved;
+	__u64 elapsed_ns;
+	__u64 reserved[4];
+};
+
+/**
+ * define BFLY_BATCH_SIZE_VER0 - size of the first published &struct bfly_batch
+ */
+#define BFLY_BATCH_SIZE_VER0 160
 
 /**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
@@ -454,5 +607,38 @@ struct bfly_stats {
  * Return: 0; -EINVAL for non-zero flags or reserved; -EFAULT; -ENODEV.
  */
 #define BFLY_IOC_GET_STATS _IOWR(BFLY_IOC_MAGIC, 0x06, struct bfly_stats)
+
+/**
+ * define BFLY_IOC_RLS_LABELS - RLS labels of Algorithm 1
+ *
+ * Argument: &struct bfly_rls_labels. Needs read access. Works on every
+ * topology: the labels depend only on N.
+ *
+ * Return: 0; -EINVAL for a processor or rotation of N or more, a range
+ * past N - 1, a @count other than N with %BFLY_RLS_BY_ROTATION, unknown
+ * flags or non-zero reserved fields; -EFAULT; -ENOMEM; -ENODEV.
+ */
+#define BFLY_IOC_RLS_LABELS _IOWR(BFLY_IOC_MAGIC, 0x07, struct bfly_rls_labels)
+
+/**
+ * define BFLY_IOC_BATCH - run a complete exchange, every processor to every one
+ *
+ * Argument: &struct bfly_batch. Needs write access. Runs the N rounds of
+ * the schedule, each routed through the fabric and checked for conflicts,
+ * moving every message from its send slot to its receive slot. The
+ * fabric's switch matrix is not changed. A pending signal stops the batch
+ * between rounds with -EINTR; the outputs then say how many rounds
+ * completed and, with @done_ptr, which receive slots hold data.
+ *
+ * Return: 0; -EINVAL for wrong sizes, misaligned or overlapping buffers,
+ * an unknown schedule, a square that is not a Latin square of order N,
+ * unknown flags or non-zero reserved fields; -E2BIG for a fabric of more
+ * than 2^%BFLY_BATCH_MAX_PORTS_LOG2 ports, N * N * @msg_size over the
+ * batch_max_bytes module parameter or overflowing; -EBUSY in strict mode
+ * for a round with conflicts; -EOVERFLOW when it has more conflicts than
+ * @conflicts_max; -EINTR; -EFAULT; -EBADF; -ENOMEM; -ENODEV. The outputs
+ * are written on success and on every error after the batch started.
+ */
+#define BFLY_IOC_BATCH _IOWR(BFLY_IOC_MAGIC, 0x08, struct bfly_batch)
 
 #endif /* _UAPI_LINUX_BFLY_H */

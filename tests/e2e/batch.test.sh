@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# All-to-all batches and RLS labels on every topology and a few sizes,
+# through the batch-test program; a long batch interrupted by a signal.
+. /tests/lib.sh
+
+bfly_unload
+for topo in butterfly bfly2 bfly-twice benes; do
+	for ports in 2 4 16 64; do
+		echo "# $topo, $ports ports"
+		if ! insmod "$BFLY_KO" topology=$topo ports=$ports; then
+			not_ok "insmod topology=$topo ports=$ports"
+			continue
+		fi
+		batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch $topo $ports: /"
+		rmmod bfly
+	done
+done
+
+echo "# bfly2, 1024 ports, interrupted"
+insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
+	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"
+bfly_unload
