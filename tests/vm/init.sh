@@ -92,6 +92,12 @@ run_bench() {
 		bench-ioctl /dev/bfly0
 		rmmod bfly
 	done
+	echo "# all-to-all batches on bfly2 (RLS schedule)"
+	for ports in 256 1024; do
+		insmod "$BFLY_KO" topology=bfly2 ports=$ports || return
+		bench-batch /dev/bfly0 64 1024 4096
+		rmmod bfly
+	done
 }
 
 exec 3>/dev/ttyS1

@@ -8,6 +8,7 @@
 #
 # The kernel log (ttyS0) goes to CONSOLE-LOG, test output (ttyS1) to
 # RESULTS-LOG. Exits 0 when the VM powered off by itself, 124 on timeout.
+# BFLY_VM_MEM sets the VM's memory (default 2G).
 set -uo pipefail
 
 kernel=$1 initrd=$2 console=$3 results=$4 timeout_s=$5
@@ -17,7 +18,7 @@ shift 5
 : > "$results"
 timeout --foreground -k 5 "$timeout_s" \
 	qemu-system-x86_64 \
-	-machine q35 -cpu max -smp 2 -m 2G \
+	-machine q35 -cpu max -smp 2 -m "${BFLY_VM_MEM:-2G}" \
 	-accel tcg,thread=multi \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 $*" \
