@@ -82,6 +82,12 @@
 #include "rls.h"
 #include "schedule.h"
 
+/*
+ * Node stages whose links bfly_sched_check() marks in one pass over the
+ * packets: two tables of 2N bytes, each for two node stages.
+ */
+#define SCHED_GROUP 4
+
 /**
  * bfly_sched_default() - the schedule used when the caller names none
  * @geo: the fabric geometry
@@ -321,11 +327,12 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_sched_round);
  * bfly_sched_check_workspace_size() - memory bfly_sched_check() needs
  * @geo: the fabric geometry
  *
- * Return: the workspace size in bytes: N u64 and N bytes.
+ * Return: the workspace size in bytes: N u64 and 4 * N bytes (two tables
+ * of 2N bytes).
  */
 size_t bfly_sched_check_workspace_size(const struct bfly_geometry *geo)
 {
-	return (size_t)geo->ports * (sizeof(u64) + 1);
+	return (size_t)geo->ports * (sizeof(u64) + SCHED_GROUP);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_sched_check_workspace_size);
 
@@ -343,9 +350,124 @@ static __always_inline u64 sched_string2(u32 n, u64 label)
 	return ((label >> (n + 1)) << n) | (label & mask);
 }
 
+/* The sum of the 8 bytes of @acc, each at most 255 */
+static __always_inline u32 sched_fold(u64 acc)
+{
+	acc = (acc & 0x00ff00ff00ff00ffULL) +
+	      ((acc >> 8) & 0x00ff00ff00ff00ffULL);
+	return (acc * 0x0001000100010001ULL) >> 48;
+}
+
 /*
- * Node stage by node stage: one byte per link in @seen, stamped with the
- * node stage number + 1, so nothing is cleared between node stages.
+ * The number of bytes set among the @len bytes of @seen, each 0 or 1;
+ * @seen is 8-byte aligned. Eight bytes per addition, folded every 128
+ * words, before a byte of the sum can pass 255.
+ */
+static u32 sched_count_marks(const u8 *seen, u32 len)
+{
+	u32 j, words = len / 8, total = 0;
+	u64 acc = 0;
+
+	for (j = 0; j < words; j++) {
+		acc += bfly_load_le64(seen + 8 * j);
+		if ((j & 127) == 127) {
+			total += sched_fold(acc);
+			acc = 0;
+		}
+	}
+	total += sched_fold(acc);
+	for (j = words * 8; j < len; j++)
+		total += seen[j];
+	return total;
+}
+
+/*
+ * Mark the links of the @g (2 or 4) node stages s .. s + @g - 1 whose keys
+ * are @x shifted right by @sh, @sh - 1, ... @sh - @g + 1. One table of 2N
+ * bytes serves two node stages: a packet's key at node stage s + 1 is its
+ * key at s shifted left, plus one bit, so the (n + 1)-bit window @mask2
+ * of its string there holds both, the key at s in its top n bits and the
+ * key at s + 1 in its low n bits; the table gets a 1 at every window.
+ * Stores only, no load of the tables: packets are independent, and one
+ * load of @x serves @g node stages.
+ */
+static __always_inline void sched_mark(const u64 *x, u32 nact, u32 sh,
+				       u32 mask2, u8 *seen, u32 ports, u32 g)
+{
+	u8 *t1 = seen + 2 * ports;
+	u32 lo = sh + 1 - g, i;
+
+	for (i = 0; i < nact; i++) {
+		u64 y = x[i] >> lo;
+
+		seen[(y >> (g - 2)) & mask2] = 1;
+		if (g > 2)
+			t1[y & mask2] = 1;
+	}
+}
+
+/*
+ * The distinct keys of the two node stages of a table of sched_mark():
+ * @top receives the number of n-bit values u with window 2u or 2u + 1
+ * marked (adjacent bytes), @low the number with window u or u + N marked
+ * (the two halves). @t is 8-byte aligned; eight bytes per addition,
+ * folded every 64 words, before a byte of a sum can pass 255.
+ */
+static void sched_count_pair(const u8 *t, u32 ports, u32 *top, u32 *low)
+{
+	const u64 even = 0x00ff00ff00ff00ffULL;
+	u32 j, words = ports / 8, a = 0, b = 0;
+	u64 acc_top = 0, acc_low = 0;
+
+	for (j = 0; j < words; j++) {
+		u64 w = bfly_load_le64(t + 8 * j);
+		u64 v = bfly_load_le64(t + ports + 8 * j);
+
+		acc_low += w | v;
+		acc_top += ((w | (w >> 8)) & even) + ((v | (v >> 8)) & even);
+		if ((j & 63) == 63) {
+			a += sched_fold(acc_top);
+			b += sched_fold(acc_low);
+			acc_top = 0;
+			acc_low = 0;
+		}
+	}
+	a += sched_fold(acc_top);
+	b += sched_fold(acc_low);
+	for (j = words * 8; j < ports; j++) {
+		a += t[2 * j] | t[2 * j + 1];
+		b += t[j] | t[j + ports];
+	}
+	*top = a;
+	*low = b;
+}
+
+/*
+ * The strings X of the active packets (the comment at the top), packed
+ * into @x; the bfly-twice strings of node stages n and up with @second.
+ */
+static __always_inline u32 sched_strings(const struct bfly_geometry *geo,
+					 u64 *x, const unsigned long *active,
+					 const u64 *labels, bool second)
+{
+	u32 ports = geo->ports, stages = geo->node_stages, i, nact = 0;
+
+	for (i = 0; i < ports; i++) {
+		if (active && !test_bit(i, active))
+			continue;
+		x[nact++] = second ? sched_string2(geo->ports_log2, labels[i]) :
+				     sched_string(stages, i, labels[i]);
+	}
+	return nact;
+}
+
+/*
+ * Up to %SCHED_GROUP node stages at a time: their tables are cleared,
+ * every active packet's links are marked (sched_mark(); a lone last node
+ * stage of a butterfly gets a table of N bytes of its own) and the
+ * distinct links of each node stage are counted: a node stage with D
+ * distinct links for its P packets has P - D link requests too many,
+ * exactly the packets that find their link already taken.
  */
 static __always_inline u32 sched_check(const struct bfly_geometry *geo,
 				       u64 *x, u8 *seen,
@@ -354,33 +476,42 @@ static __always_inline u32 sched_check(const struct bfly_geometry *geo,
 				       int *err)
 {
 	u32 ports = geo->ports, stages = geo->node_stages;
-	u32 n = geo->ports_log2, mask = ports - 1;
+	u32 n = geo->ports_log2, mask = ports - 1, mask2 = 2 * ports - 1;
 	bool twice = geo->topology == BFLY_TOPO_BFLY_TWICE;
-	u32 s, i, total = 0;
+	u32 s, i, j, g, end, nact, total = 0;
 
-	for (i = 0; i < ports; i++)
-		x[i] = sched_string(stages, i, labels[i]);
-	memset(seen, 0, ports);
-	for (s = 0; s < stages; s++) {
-		u32 sh = stages - 1 - s, coll = 0;
-		u8 stamp = s + 1;
+	nact = sched_strings(geo, x, active, labels, false);
+	end = twice ? n : stages;
+	for (s = 0; s < stages; s += g) {
+		u32 sh = stages - 1 - s, dist[SCHED_GROUP];
 
-		if (twice && s == n) {
-			for (i = 0; i < ports; i++)
-				x[i] = sched_string2(n, labels[i]);
+		if (s == end) {
+			/* bfly-twice: the second butterfly starts at I */
+			sched_strings(geo, x, active, labels, true);
+			end = stages;
 		}
-		for (i = 0; i < ports; i++) {
-			u32 key;
-
-			if (active && !test_bit(i, active))
-				continue;
-			key = (x[i] >> sh) & mask;
-			coll += seen[key] == stamp;
-			seen[key] = stamp;
+		g = min_t(u32, end - s, SCHED_GROUP) & ~1U;
+		if (!g) {
+			memset(seen, 0, ports);
+			for (i = 0; i < nact; i++)
+				seen[(x[i] >> sh) & mask] = 1;
+			dist[0] = sched_count_marks(seen, ports);
+			g = 1;
+		} else {
+			memset(seen, 0, (size_t)g * ports);
+			if (g == 2)
+				sched_mark(x, nact, sh, mask2, seen, ports, 2);
+			else
+				sched_mark(x, nact, sh, mask2, seen, ports, 4);
+			for (j = 0; j < g; j += 2)
+				sched_count_pair(seen + j * ports, ports,
+						 &dist[j], &dist[j + 1]);
 		}
-		if (coll && !total)
-			*first_stage = s;
-		total += coll;
+		for (j = 0; j < g; j++) {
+			if (nact != dist[j] && !total)
+				*first_stage = s + j;
+			total += nact - dist[j];
+		}
 		if (bfly_should_stop()) {
 			*err = -EINTR;
 			return 0;
@@ -399,10 +530,12 @@ static __always_inline u32 sched_check(const struct bfly_geometry *geo,
  * @work: bfly_sched_check_workspace_size() bytes, 8-byte aligned
  *
  * Follows every packet's label (link keys, see the comment at the top of
- * schedule.c) without building a switch matrix: per packet and node stage
- * a shift, a mask and one byte of the workspace. Zero means the packets
- * self-route with no internal conflict (bfly_selfroute_labels() then finds
- * none either, and delivers every packet to its label's destination). A
+ * schedule.c) without building a switch matrix: per packet and pair of
+ * node stages a shift, a mask and a one-byte store into the workspace,
+ * four node stages per pass over the packets, then the links used are
+ * counted, eight bytes per addition. Zero means the packets self-route
+ * with no internal conflict (bfly_selfroute_labels() then finds none
+ * either, and delivers every packet to its label's destination). A
  * non-zero count is the number of links asked for by one packet too many,
  * following the labels; after a first conflict it may differ from
  * bfly_selfroute_labels()'s count, which deflects packets.
