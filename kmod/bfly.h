@@ -14,6 +14,8 @@
 #include <kunit/visibility.h>
 #include <uapi/linux/bfly.h>
 
+#include "selfroute.h"
+
 /* Largest fabric id; ids are also the char device minors. */
 #define BFLY_MAX_FABRICS 1024
 
@@ -74,6 +76,12 @@ void bfly_fabric_destroy_all(void);
 void bfly_fabric_get(struct bfly_fabric *fab);
 void bfly_fabric_put(struct bfly_fabric *fab);
 
+/* fabric.c: lookup by id, iteration and deletion by id (netlink.c) */
+struct bfly_fabric *bfly_fabric_find(u32 id);
+struct bfly_fabric *bfly_fabric_find_next(u32 id);
+int bfly_fabric_delete(u32 id);
+u64 bfly_fabrics_generation(void);
+
 /* chardev.c: device numbers, class and file operations */
 int bfly_chardev_init(void);
 void bfly_chardev_exit(void);
@@ -100,9 +108,47 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg);
 int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
 
+/**
+ * struct bfly_route_buf - everything one route needs, allocated up front
+ * @in: N u32 (a permutation) or N u64 (labels)
+ * @matrix: the computed switch matrix
+ * @work: the algorithm's workspace
+ * @conflicts: the conflicts found
+ */
+struct bfly_route_buf {
+	void *in;
+	unsigned long *matrix;
+	void *work;
+	struct bfly_conflicts conflicts;
+};
+
+/* ioctl_route.c: the route steps shared by the ioctl and netlink */
+int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method);
+int bfly_route_buf_alloc(struct bfly_route_buf *b,
+			 const struct bfly_geometry *geo, u32 method,
+			 u32 conflicts_max);
+void bfly_route_buf_free(struct bfly_route_buf *b);
+int bfly_route_run(const struct bfly_geometry *geo, u32 method,
+		   struct bfly_route_buf *b);
+void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b);
+int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
+		     bool apply, u64 *generation);
+
+/* netlink.c: the generic netlink family "bfly" and its events */
+int bfly_netlink_init(void);
+void bfly_netlink_exit(void);
+void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created);
+void bfly_nl_notify_matrix(struct bfly_fabric *fab);
+void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
+			      u32 first_stage);
+void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
+			       u64 cycles, u32 conflicts);
+
 /* ioctl_batch.c: RLS labels and all-to-all batches */
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg);
+int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
+			     struct bfly_batch *b);
 
 #endif /* _BFLY_H */

@@ -21,6 +21,22 @@
 static DEFINE_MUTEX(bfly_fabrics_lock);
 static LIST_HEAD(bfly_fabrics);
 static DEFINE_IDA(bfly_ids);
+/*
+ * Grows with every creation, deletion and matrix change of any fabric:
+ * netlink dumps flag themselves interrupted when it moved under them.
+ */
+static atomic64_t bfly_fabrics_gen = ATOMIC64_INIT(0);
+
+/**
+ * bfly_fabrics_generation() - the generation of the set of fabrics
+ *
+ * Return: a counter that grows with every creation, deletion and matrix
+ * change of any fabric.
+ */
+u64 bfly_fabrics_generation(void)
+{
+	return atomic64_read(&bfly_fabrics_gen);
+}
 
 void bfly_fabric_get(struct bfly_fabric *fab)
 {
@@ -94,6 +110,8 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 
 	mutex_lock(&bfly_fabrics_lock);
 	list_add_tail(&fab->list, &bfly_fabrics);
+	atomic64_inc(&bfly_fabrics_gen);
+	bfly_nl_notify_fabric(fab, true);
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
 }
@@ -104,13 +122,86 @@ static void bfly_fabric_unlink(struct bfly_fabric *fab)
 {
 	lockdep_assert_held(&bfly_fabrics_lock);
 	list_del_init(&fab->list);
+	atomic64_inc(&bfly_fabrics_gen);
 
 	down_write(&fab->lock);
 	fab->dead = true;
 	up_write(&fab->lock);
 
+	bfly_nl_notify_fabric(fab, false);
 	bfly_chardev_del(fab);
 	bfly_fabric_put(fab);
+}
+
+/**
+ * bfly_fabric_find() - look a fabric up by id
+ * @id: the fabric id
+ *
+ * Return: the fabric with a reference the caller drops with
+ * bfly_fabric_put(), or NULL when no fabric has that id.
+ */
+struct bfly_fabric *bfly_fabric_find(u32 id)
+{
+	struct bfly_fabric *fab;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id == id) {
+			bfly_fabric_get(fab);
+			mutex_unlock(&bfly_fabrics_lock);
+			return fab;
+		}
+	}
+	mutex_unlock(&bfly_fabrics_lock);
+	return NULL;
+}
+
+/**
+ * bfly_fabric_find_next() - the fabric with the smallest id at least @id
+ * @id: where to start; iterate with the returned fabric's id + 1
+ *
+ * Return: the fabric with a reference the caller drops with
+ * bfly_fabric_put(), or NULL when there is none.
+ */
+struct bfly_fabric *bfly_fabric_find_next(u32 id)
+{
+	struct bfly_fabric *fab, *best = NULL;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id >= id && (!best || fab->id < best->id))
+			best = fab;
+	}
+	if (best)
+		bfly_fabric_get(best);
+	mutex_unlock(&bfly_fabrics_lock);
+	return best;
+}
+
+/**
+ * bfly_fabric_delete() - delete the fabric with a given id
+ * @id: the fabric id
+ *
+ * Lookup and deletion happen under one lock, so two deletions of the same
+ * fabric cannot both succeed.
+ *
+ * Return: 0, or -ENOENT when no fabric has that id.
+ */
+int bfly_fabric_delete(u32 id)
+{
+	struct bfly_fabric *fab;
+	int err = -ENOENT;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id == id) {
+			bfly_fabric_unlink(fab);
+			err = 0;
+			break;
+		}
+	}
+	mutex_unlock(&bfly_fabrics_lock);
+	return err;
 }
 
 /**
@@ -152,4 +243,6 @@ void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
 	swap(fab->matrix, *matrix);
 	fab->generation++;
 	atomic64_inc(&fab->stats.matrix_writes);
+	atomic64_inc(&bfly_fabrics_gen);
+	bfly_nl_notify_matrix(fab);
 }

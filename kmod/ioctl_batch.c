@@ -369,12 +369,49 @@ static int bfly_batch_report(struct bfly_batch_run *run, void __user *uarg, u32 
 	return bfly_arg_out(uarg, b, sizeof(*b), usize);
 }
 
+/*
+ * Run the batch @run describes on @fab, its arguments checked and its
+ * buffers allocated; the outputs go to @run->b. Announces the batch.
+ */
+static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
+{
+	struct bfly_batch *b = run->b;
+	int err = 0;
+	u64 start;
+	u32 k;
+
+	start = ktime_get_ns();
+	b->rounds = 0;
+	b->sub_rounds = 0;
+	b->conflicts = 0;
+	b->max_link_load = 1;
+	b->first_conflict_round = BFLY_NO_CONFLICT;
+	b->bytes_moved = 0;
+	for (k = 0; k < fab->geo.ports; k++) {
+		if (signal_pending(current)) {
+			err = -EINTR;
+			break;
+		}
+		err = bfly_batch_round(run, k);
+		if (err)
+			break;
+		b->rounds++;
+		cond_resched();
+	}
+	b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
+	b->elapsed_ns = ktime_get_ns() - start;
+	atomic64_inc(&fab->stats.batches);
+	bfly_nl_notify_batch_done(fab, run->sched.latin, b->rounds, b->cycles,
+				  min_t(u64, b->conflicts, U32_MAX));
+	return err;
+}
+
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *uarg)
 {
 	struct bfly_batch_run run = { .geo = &fab->geo };
 	struct bfly_batch b;
-	u64 total, start;
-	u32 usize, k;
+	u32 usize;
+	u64 total;
 	int err, rerr;
 
 	if (!(file->f_mode & FMODE_WRITE))
@@ -394,33 +431,51 @@ int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *ua
 		err = bfly_batch_setup(&run);
 	if (err)
 		goto out;
-
-	start = ktime_get_ns();
-	b.rounds = 0;
-	b.sub_rounds = 0;
-	b.conflicts = 0;
-	b.max_link_load = 1;
-	b.first_conflict_round = BFLY_NO_CONFLICT;
-	b.bytes_moved = 0;
-	for (k = 0; k < fab->geo.ports; k++) {
-		if (signal_pending(current)) {
-			err = -EINTR;
-			break;
-		}
-		err = bfly_batch_round(&run, k);
-		if (err)
-			break;
-		b.rounds++;
-		cond_resched();
-	}
-	b.cycles = bfly_sched_cycles(&fab->geo, b.sub_rounds);
-	b.elapsed_ns = ktime_get_ns() - start;
-	atomic64_inc(&fab->stats.batches);
-
+	err = bfly_batch_run(fab, &run);
 	rerr = bfly_batch_report(&run, uarg, usize);
 	if (!err)
 		err = rerr;
 out:
+	bfly_batch_free(&run);
+	return err;
+}
+
+/**
+ * bfly_batch_schedule_only() - run a schedule-only batch (no data)
+ * @fab: the fabric
+ * @schedule: %BFLY_SCHED_RLS, %BFLY_SCHED_LLS, %BFLY_SCHED_XOR or
+ *	%BFLY_SCHED_DEFAULT
+ * @b: receives the batch's results (&struct bfly_batch outputs)
+ *
+ * What the netlink a2a command runs: every round generated, routed and
+ * checked, conflicting rounds split, no message moved.
+ *
+ * Return: 0; -EINVAL for another schedule; -E2BIG for a fabric too large
+ * for batches; -EINTR; -ENOMEM; -ENODEV.
+ */
+int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
+			     struct bfly_batch *b)
+{
+	struct bfly_batch_run run = { .geo = &fab->geo, .b = b };
+	u64 total;
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	b->size = sizeof(*b);
+	b->schedule = schedule;
+	b->ports = fab->geo.ports;
+	if (schedule == BFLY_SCHED_SQUARE)
+		return -EINVAL;
+	err = bfly_batch_arg_check(b, &fab->geo, &total);
+	if (err)
+		return err;
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
+	err = bfly_batch_alloc(&run);
+	if (!err)
+		err = bfly_batch_setup(&run);
+	if (!err)
+		err = bfly_batch_run(fab, &run);
 	bfly_batch_free(&run);
 	return err;
 }

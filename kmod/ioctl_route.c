@@ -50,6 +50,21 @@ static int bfly_route_arg_check(const struct bfly_route *r,
 	if (!r->conflicts_ptr != !r->conflicts_max)
 		return -EINVAL;
 
+	return bfly_route_method(geo, labels, method);
+}
+
+/**
+ * bfly_route_method() - how a route request on a fabric is computed
+ * @geo: the fabric geometry
+ * @labels: the request routes labels, not a permutation
+ * @method: receives one of &enum bfly_route_method
+ *
+ * Shared by the ioctl and the netlink family.
+ *
+ * Return: 0, or -EOPNOTSUPP for a permutation on bfly2 or bfly-twice.
+ */
+int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
+{
 	if (labels)
 		*method = BFLY_METHOD_LABELS;
 	else if (geo->topology == BFLY_TOPO_BUTTERFLY)
@@ -61,15 +76,11 @@ static int bfly_route_arg_check(const struct bfly_route *r,
 	return 0;
 }
 
-/* Everything one route needs, allocated up front. */
-struct bfly_route_buf {
-	void *in;			/* N u32 (permutation) or u64 (labels) */
-	unsigned long *matrix;		/* the computed matrix */
-	void *work;			/* the algorithm's workspace */
-	struct bfly_conflicts conflicts;
-};
-
-static void bfly_route_buf_free(struct bfly_route_buf *b)
+/**
+ * bfly_route_buf_free() - free what bfly_route_buf_alloc() allocated
+ * @b: the buffers; may be partly allocated
+ */
+void bfly_route_buf_free(struct bfly_route_buf *b)
 {
 	kvfree(b->in);
 	kvfree(b->matrix);
@@ -77,9 +88,19 @@ static void bfly_route_buf_free(struct bfly_route_buf *b)
 	kvfree(b->conflicts.list);
 }
 
-static int bfly_route_buf_alloc(struct bfly_route_buf *b,
-				const struct bfly_geometry *geo,
-				const struct bfly_route *r, u32 method)
+/**
+ * bfly_route_buf_alloc() - allocate everything one route needs
+ * @b: zeroed buffers to fill; free them with bfly_route_buf_free(), also
+ *	on failure
+ * @geo: the fabric geometry
+ * @method: from bfly_route_method()
+ * @conflicts_max: conflicts to record in @b->conflicts.list
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int bfly_route_buf_alloc(struct bfly_route_buf *b,
+			 const struct bfly_geometry *geo, u32 method,
+			 u32 conflicts_max)
 {
 	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
 	size_t work;
@@ -90,7 +111,7 @@ static int bfly_route_buf_alloc(struct bfly_route_buf *b,
 	else
 		work = bfly_selfroute_workspace_size(geo);
 	/* Never more conflicts than nodes. */
-	nconf = min_t(u64, r->conflicts_max, geo->switches);
+	nconf = min_t(u64, conflicts_max, geo->switches);
 
 	b->in = kvmalloc_array(geo->ports, elem, GFP_KERNEL_ACCOUNT);
 	b->matrix = kvzalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
@@ -113,11 +134,28 @@ static int bfly_route_compute(const struct bfly_geometry *geo,
 	bool labels = method == BFLY_METHOD_LABELS;
 	u64 uptr = labels ? r->labels_ptr : r->perm_ptr;
 	size_t bytes = array_size(geo->ports, labels ? sizeof(u64) : sizeof(u32));
-	int err;
 
 	if (copy_from_user(b->in, u64_to_user_ptr(uptr), bytes))
 		return -EFAULT;
-	if (!labels) {
+	return bfly_route_run(geo, method, b);
+}
+
+/**
+ * bfly_route_run() - compute a route whose input is in @b->in
+ * @geo: the fabric geometry
+ * @method: from bfly_route_method()
+ * @b: buffers from bfly_route_buf_alloc(), @b->in filled with N u32 (a
+ *	permutation) or N u64 (labels)
+ *
+ * Return: 0, with the matrix and conflicts in @b; -EINVAL for a
+ * non-permutation or labels too wide; -EINTR.
+ */
+int bfly_route_run(const struct bfly_geometry *geo, u32 method,
+		   struct bfly_route_buf *b)
+{
+	int err;
+
+	if (method != BFLY_METHOD_LABELS) {
 		/* The workspace doubles as the "seen" bitmap here. */
 		bitmap_zero(b->work, geo->ports);
 		err = bfly_perm_check(geo, b->in, b->work);
@@ -139,6 +177,48 @@ static int bfly_route_compute(const struct bfly_geometry *geo,
 	}
 }
 
+/**
+ * bfly_route_account() - count a computed route in the fabric's statistics
+ * @fab: the fabric
+ * @b: the computed route
+ *
+ * A route with conflicts is also announced to netlink listeners.
+ */
+void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b)
+{
+	atomic64_inc(&fab->stats.routes);
+	if (b->conflicts.count) {
+		atomic64_inc(&fab->stats.refusals);
+		atomic64_add(b->conflicts.count, &fab->stats.conflicts);
+		bfly_nl_notify_conflicts(fab, b->conflicts.count,
+					 b->conflicts.first_stage);
+	}
+}
+
+/**
+ * bfly_route_apply() - install a computed route's matrix
+ * @fab: the fabric
+ * @b: the computed route; its matrix is swapped with the old one
+ * @apply: false to only read the generation (dry runs, refused routes)
+ * @generation: receives the matrix generation after the call
+ *
+ * Return: 0 or -ENODEV.
+ */
+int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
+		     bool apply, u64 *generation)
+{
+	int err = 0;
+
+	down_write(&fab->lock);
+	if (fab->dead)
+		err = -ENODEV;
+	else if (apply)
+		bfly_fabric_swap_matrix(fab, &b->matrix);
+	*generation = fab->generation;
+	up_write(&fab->lock);
+	return err;
+}
+
 int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg)
 {
@@ -147,6 +227,7 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 	struct bfly_route r;
 	u32 usize, method, written;
 	int err, verdict = 0;
+	bool apply;
 
 	err = bfly_arg_in(&r, sizeof(r), BFLY_ROUTE_SIZE_VER0, uarg, &usize);
 	if (err)
@@ -159,17 +240,15 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 	if (READ_ONCE(fab->dead))
 		return -ENODEV;
 
-	err = bfly_route_buf_alloc(&b, geo, &r, method);
+	err = bfly_route_buf_alloc(&b, geo, method, r.conflicts_max);
 	if (err)
 		goto out;
 	err = bfly_route_compute(geo, &r, method, &b);
 	if (err)
 		goto out;
 
-	atomic64_inc(&fab->stats.routes);
+	bfly_route_account(fab, &b);
 	if (b.conflicts.count) {
-		atomic64_inc(&fab->stats.refusals);
-		atomic64_add(b.conflicts.count, &fab->stats.conflicts);
 		verdict = -EBUSY;
 		if (r.conflicts_ptr && b.conflicts.count > r.conflicts_max)
 			verdict = -EOVERFLOW;
@@ -192,14 +271,25 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		goto out;
 	}
 
-	down_write(&fab->lock);
-	if (fab->dead)
-		err = -ENODEV;
-	else if (!verdict && !(r.flags & BFLY_ROUTE_DRY_RUN))
-		bfly_fabric_swap_matrix(fab, &b.matrix);
-	r.generation = fab->generation;
-	up_write(&fab->lock);
-	if (!err)
+	apply = !verdict && !(r.flags & BFLY_ROUTE_DRY_RUN);
+	if (apply) {
+		/*
+		 * The result structure too must be writable before the matrix
+		 * changes: write it once now (an argument in read-only memory
+		 * fails here with -EFAULT and the fabric unchanged; found by
+		 * tests/e2e/fuzz-ioctl), again after the swap, when a failure
+		 * can only be the caller unmapping it meanwhile and the route,
+		 * applied, is not reported as failed.
+		 */
+		r.generation = 0;
+		err = bfly_arg_out(uarg, &r, sizeof(r), usize);
+		if (err)
+			goto out;
+	}
+	err = bfly_route_apply(fab, &b, apply, &r.generation);
+	if (!err && apply)
+		bfly_arg_out(uarg, &r, sizeof(r), usize);
+	else if (!err)
 		err = bfly_arg_out(uarg, &r, sizeof(r), usize);
 	if (!err)
 		err = verdict;

@@ -59,8 +59,15 @@ static int __init bfly_init(void)
 	if (err)
 		return err;
 
+	err = bfly_netlink_init();
+	if (err) {
+		bfly_chardev_exit();
+		return err;
+	}
+
 	err = bfly_create_initial_fabric();
 	if (err) {
+		bfly_netlink_exit();
 		bfly_chardev_exit();
 		return err;
 	}
@@ -69,6 +76,8 @@ static int __init bfly_init(void)
 
 static void __exit bfly_exit(void)
 {
+	/* No netlink request runs after this: none can create a fabric. */
+	bfly_netlink_exit();
 	bfly_fabric_destroy_all();
 	bfly_chardev_exit();
 }

@@ -145,7 +145,7 @@ static void bfly_rls_rounds_conflict_free(struct kunit *test)
 {
 	static const enum bfly_topology topos[] = { BFLY_TOPO_BFLY2, BFLY_TOPO_BFLY_TWICE };
 	struct bfly_rls_round r;
-	u32 t, n, k, i, conflicts, wrong_dest, misdelivered;
+	u32 t, n, k, i, conflicts, wrong_dest, misdelivered, stages;
 
 	for (t = 0; t < ARRAY_SIZE(topos); t++) {
 		for (n = 1; n <= 8; n++) {
@@ -166,8 +166,8 @@ static void bfly_rls_rounds_conflict_free(struct kunit *test)
 					    bfly_topology_name(topos[t]), N);
 			KUNIT_EXPECT_EQ(test, 0, wrong_dest);
 			KUNIT_EXPECT_EQ(test, 0, misdelivered);
-			KUNIT_EXPECT_EQ(test, (u64)(topos[t] == BFLY_TOPO_BFLY2 ? 2 * n - 1 : 2 * n) +
-					(N - 1), bfly_sched_cycles(&r.geo, N));
+			stages = topos[t] == BFLY_TOPO_BFLY2 ? 2 * n - 1 : 2 * n;
+			KUNIT_EXPECT_EQ(test, (u64)stages + (N - 1), bfly_sched_cycles(&r.geo, N));
 		}
 	}
 }
@@ -294,7 +294,8 @@ static void bfly_latin_squares(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_latin_check(N, sq, work));
 	sq[1] = N;
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, BFLY_LATIN_SQUARE, sq, work));
-	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, BFLY_LATIN_SQUARE, NULL, work));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			bfly_sched_init(&sched, &geo, BFLY_LATIN_SQUARE, NULL, work));
 }
 
 static struct kunit_case bfly_rls_cases[] = {

@@ -34,4 +34,8 @@ mkdir -p "$root/etc"
 mv "$root/etc.passwd" "$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 
+# Host programs for the netlink tests: the kernel's YNL cli.py (with
+# Debian's python3, python3-yaml, python3-jsonschema) and genl-ctrl-list.
+"$here/initramfs-netlink.sh" "$root"
+
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out"

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/bfly.yaml */
+/* YNL-GEN kernel header */
+
+#ifndef _LINUX_BFLY_GEN_H
+#define _LINUX_BFLY_GEN_H
+
+#include <net/netlink.h>
+#include <net/genetlink.h>
+
+#include <uapi/linux/bfly_netlink.h>
+#include <uapi/linux/bfly.h>
+
+/* Common nested types */
+extern const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_STATE + 1];
+
+extern const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1];
+
+extern const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_PORTS + 1];
+
+extern const struct nla_policy bfly_fabric_del_nl_policy[BFLY_A_ID + 1];
+
+extern const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_SWITCH + 1];
+
+extern const struct nla_policy bfly_route_nl_policy[BFLY_A_DRY_RUN + 1];
+
+extern const struct nla_policy bfly_a2a_nl_policy[BFLY_A_LATIN + 1];
+
+extern const struct nla_policy bfly_stats_reset_nl_policy[BFLY_A_ID + 1];
+
+/* Ops table for bfly */
+extern const struct genl_ops bfly_nl_ops[7];
+
+int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_fabric_del_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
+
+enum {
+	BFLY_NLGRP_EVENTS,
+};
+
+extern const struct genl_multicast_group bfly_nl_mcgrps[1];
+
+#endif /* _LINUX_BFLY_GEN_H */

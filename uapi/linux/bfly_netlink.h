@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/bfly.yaml */
+/* YNL-GEN uapi header */
+
+#ifndef _UAPI_LINUX_BFLY_NETLINK_H
+#define _UAPI_LINUX_BFLY_NETLINK_H
+
+#define BFLY_FAMILY_NAME	"bfly"
+#define BFLY_FAMILY_VERSION	1
+
+#define BFLY_CHUNK_BYTES	32768
+#define BFLY_CONFLICTS_MAX	64
+
+/**
+ * enum bfly_want - What a fabric-get request wants in its replies besides the
+ *   description.
+ * @BFLY_WANT_MATRIX: the switch matrix, in chunks of at most chunk-bytes
+ * @BFLY_WANT_LINK_LOAD: the maximum link load and, for fabrics whose link-load
+ *   array fits in 64 chunks, the load of every link, following the switch
+ *   matrix with a packet at every input
+ */
+enum bfly_want {
+	BFLY_WANT_MATRIX = 1,
+	BFLY_WANT_LINK_LOAD = 2,
+};
+
+/**
+ * enum bfly_nl_latin - The Latin square an all-to-all exchange follows.
+ * @BFLY_NL_LATIN_RLS: round k sends i to (i - k) mod N
+ * @BFLY_NL_LATIN_LLS: round k sends i to (i + k) mod N
+ * @BFLY_NL_LATIN_XOR: round k sends i to i XOR k
+ */
+enum bfly_nl_latin {
+	BFLY_NL_LATIN_RLS = 1,
+	BFLY_NL_LATIN_LLS,
+	BFLY_NL_LATIN_XOR,
+};
+
+enum bfly_a_stats {
+	BFLY_A_STATS_UNSPEC,
+	BFLY_A_STATS_PAD,
+	BFLY_A_STATS_ROUTES,
+	BFLY_A_STATS_REFUSALS,
+	BFLY_A_STATS_CONFLICTS,
+	BFLY_A_STATS_MATRIX_WRITES,
+	BFLY_A_STATS_BATCHES,
+
+	__BFLY_A_STATS_MAX_PLUS1
+};
+
+#define BFLY_A_STATS_MAX (__BFLY_A_STATS_MAX_PLUS1 - 1)
+
+enum bfly_a_conflict {
+	BFLY_A_CONFLICT_UNSPEC,
+	BFLY_A_CONFLICT_STAGE,
+	BFLY_A_CONFLICT_NODE,
+	BFLY_A_CONFLICT_INPUT0,
+	BFLY_A_CONFLICT_INPUT1,
+
+	__BFLY_A_CONFLICT_MAX_PLUS1
+};
+
+#define BFLY_A_CONFLICT_MAX (__BFLY_A_CONFLICT_MAX_PLUS1 - 1)
+
+enum bfly_a_switch {
+	BFLY_A_SWITCH_UNSPEC,
+	BFLY_A_SWITCH_STAGE,
+	BFLY_A_SWITCH_NODE,
+	BFLY_A_SWITCH_STATE,
+
+	__BFLY_A_SWITCH_MAX_PLUS1
+};
+
+#define BFLY_A_SWITCH_MAX (__BFLY_A_SWITCH_MAX_PLUS1 - 1)
+
+enum bfly_a {
+	BFLY_A_UNSPEC,
+	BFLY_A_PAD,
+	BFLY_A_ID,
+	BFLY_A_DEV_NAME,
+	BFLY_A_TOPOLOGY,
+	BFLY_A_PORTS,
+	BFLY_A_PORTS_LOG2,
+	BFLY_A_NODE_STAGES,
+	BFLY_A_NODES_PER_STAGE,
+	BFLY_A_SWITCHES,
+	BFLY_A_GENERATION,
+	BFLY_A_STATS,
+	BFLY_A_WANT,
+	BFLY_A_MATRIX_BYTES,
+	BFLY_A_MATRIX_OFFSET,
+	BFLY_A_MATRIX,
+	BFLY_A_MAX_LINK_LOAD,
+	BFLY_A_LINK_LOAD_ENTRIES,
+	BFLY_A_LINK_LOAD_OFFSET,
+	BFLY_A_LINK_LOAD,
+	BFLY_A_PERM,
+	BFLY_A_LABELS,
+	BFLY_A_DRY_RUN,
+	BFLY_A_METHOD,
+	BFLY_A_CONFLICTS_COUNT,
+	BFLY_A_FIRST_CONFLICT_STAGE,
+	BFLY_A_CONFLICT,
+	BFLY_A_SWITCH,
+	BFLY_A_LATIN,
+	BFLY_A_ROUNDS,
+	BFLY_A_CYCLES,
+
+	__BFLY_A_MAX_PLUS1
+};
+
+#define BFLY_A_MAX (__BFLY_A_MAX_PLUS1 - 1)
+
+enum bfly_cmd {
+	BFLY_CMD_UNSPEC,
+	BFLY_CMD_FABRIC_GET,
+	BFLY_CMD_FABRIC_NEW,
+	BFLY_CMD_FABRIC_DEL,
+	BFLY_CMD_SWITCH_SET,
+	BFLY_CMD_ROUTE,
+	BFLY_CMD_A2A,
+	BFLY_CMD_STATS_RESET,
+	BFLY_CMD_FABRIC_CREATED_NTF,
+	BFLY_CMD_FABRIC_DELETED_NTF,
+	BFLY_CMD_MATRIX_CHANGED_NTF,
+	BFLY_CMD_BATCH_DONE_NTF,
+	BFLY_CMD_CONFLICTS_NTF,
+
+	__BFLY_CMD_MAX
+};
+
+#define BFLY_CMD_MAX (__BFLY_CMD_MAX - 1)
+
+#define BFLY_MCGRP_EVENTS	"events"
+
+#endif /* _UAPI_LINUX_BFLY_NETLINK_H */
