@@ -78,6 +78,13 @@ run_demo() {
 		echo "# bfly-route $(seq $((ports - 1)) -1 0 | tr '\n' ' ')"
 		bfly-route -d "$d" $(seq $((ports - 1)) -1 0)
 	done
+	# The same fabrics through the netlink family
+	echo "# bflyctl list"
+	bflyctl list
+	echo "# bflyctl show bfly0"
+	bflyctl show bfly0
+	echo "# bflyctl new bfly2 16; bflyctl a2a (the RLS all-to-all schedule)"
+	dev=$(bflyctl new bfly2 16) && bflyctl a2a "$dev" 2>&1 | cat && bflyctl del "$dev"
 	rmmod bfly && echo "# rmmod bfly: ok"
 }
 
