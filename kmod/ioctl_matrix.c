@@ -113,6 +113,18 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 		goto out;
 	}
 
+	/*
+	 * Write the result structure once before the swap: an argument the
+	 * caller cannot write (read-only memory) must fail with -EFAULT
+	 * before the matrix changes, not after ("on error the matrix is
+	 * unchanged"; found by tests/e2e/fuzz-ioctl). Once the swap is done
+	 * the call has succeeded: a second write failing now can only be the
+	 * caller unmapping the structure meanwhile, and is not reported.
+	 */
+	m.switches = bits;
+	err = bfly_arg_out(uarg, &m, sizeof(m), usize);
+	if (err)
+		goto out;
 	down_write(&fab->lock);
 	if (fab->dead) {
 		err = -ENODEV;
@@ -121,10 +133,8 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 		m.generation = fab->generation;
 	}
 	up_write(&fab->lock);
-	if (!err) {
-		m.switches = bits;
-		err = bfly_arg_out(uarg, &m, sizeof(m), usize);
-	}
+	if (!err)
+		bfly_arg_out(uarg, &m, sizeof(m), usize);
 out:
 	kvfree(new);
 	return err;

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The bounded random ioctl fuzzer on every topology at three sizes: about
+# a minute on the debug kernel, 25 s on the others. Prints the seed;
+# BFLY_FUZZ_SEED=<seed> replays the same operations.
+. /tests/lib.sh
+
+bfly_unload
+seed=${BFLY_FUZZ_SEED:-$(date +%s)}
+secs=2
+[ -e /sys/kernel/debug/kmemleak ] && secs=5
+echo "# fuzz: seed $seed, $secs s per fabric"
+i=0
+for topo in butterfly bfly2 bfly-twice benes; do
+	for ports in 2 8 32; do
+		i=$((i + 1))
+		echo "# fuzz $topo, $ports ports, seed $((seed + i))"
+		if ! insmod "$BFLY_KO" topology=$topo ports=$ports; then
+			not_ok "insmod topology=$topo ports=$ports"
+			continue
+		fi
+		timeout -s KILL $((secs + 120)) \
+			fuzz-ioctl /dev/bfly0 $secs 200000 $((seed + i)) > /tmp/fuzz.out 2>&1
+		rc=$?
+		sed "s/^\(\(not \)\{0,1\}ok - \)/\1fuzz $topo $ports: /" /tmp/fuzz.out
+		[ $rc -le 1 ] || not_ok "fuzz $topo $ports: fuzz-ioctl exit status $rc (seed $((seed + i)))"
+		check "fuzz $topo $ports: device still works" bfly-info /dev/bfly0
+		check "fuzz $topo $ports: rmmod" rmmod bfly
+	done
+done

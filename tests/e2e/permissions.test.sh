@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Device node permissions: 0600 root by default, so an unprivileged user
+# (nobody, 65534) cannot open it; after the chgrp/chmod the documented
+# udev rule does, the group's read-only opens may describe and read the
+# fabric but not change it (EBADF), and read-write opens may.
+. /tests/lib.sh
+
+bfly_unload
+check "insmod" insmod "$BFLY_KO" topology=benes ports=16
+check_eq "/dev/bfly0 is mode 600, owner root:root" "600 0 0" \
+	"$(stat -c '%a %u %g' /dev/bfly0)"
+prefix() { sed "s/^\(\(not \)\{0,1\}ok - \)/\1permissions $1: /"; }
+
+runas 65534 65534 perm-test /dev/bfly0 denied | prefix "nobody, mode 0600"
+
+chgrp 65534 /dev/bfly0
+chmod 0640 /dev/bfly0
+runas 65534 65534 perm-test /dev/bfly0 ro | prefix "group member, mode 0640"
+chmod 0660 /dev/bfly0
+runas 65534 65534 perm-test /dev/bfly0 rw | prefix "group member, mode 0660"
+runas 65534 1000 perm-test /dev/bfly0 denied | prefix "not in the group, mode 0660"
+check "rmmod" rmmod bfly
