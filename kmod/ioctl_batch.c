@@ -392,6 +392,11 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 			err = -EINTR;
 			break;
 		}
+		/* A fabric deleted under a running batch stops it. */
+		if (READ_ONCE(fab->dead)) {
+			err = -ENODEV;
+			break;
+		}
 		err = bfly_batch_round(run, k);
 		if (err)
 			break;

@@ -627,8 +627,9 @@ struct bfly_batch {
  * the schedule, each routed through the fabric and checked for conflicts,
  * moving every message from its send slot to its receive slot. The
  * fabric's switch matrix is not changed. A pending signal stops the batch
- * between rounds with -EINTR; the outputs then say how many rounds
- * completed and, with @done_ptr, which receive slots hold data.
+ * between rounds with -EINTR, and deleting the fabric with -ENODEV; the
+ * outputs then say how many rounds completed and, with @done_ptr, which
+ * receive slots hold data.
  *
  * Return: 0; -EINVAL for wrong sizes, misaligned or overlapping buffers,
  * an unknown schedule, a square that is not a Latin square of order N,
