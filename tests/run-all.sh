@@ -84,15 +84,25 @@ count_kunit() {
 	[ $suites -gt 0 ] || fail "$prefix: no KUnit suite reported"
 }
 
-# boot NAME KERNEL INITRD CMDLINE...: run a VM; sets $console and $results
-boot() {
-	local name=$1 kernel=$2 initrd=$3 rc
-	shift 3
+# vm_start NAME KERNEL MODULE-DIR MODE: pack an initramfs and run a VM
+# with bflymode=MODE; QEMU's exit status goes to $out/NAME.rc. Counts
+# nothing, so several can run in the background at once.
+vm_start() {
+	local name=$1 kernel=$2 moddir=$3 mode=$4
+	"$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
+	"$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
+		"$out/$name.results.log" "$vm_timeout" "bflymode=$mode"
+	echo $? > "$out/$name.rc"
+}
+
+# vm_booted NAME: one check that the VM ran to its end; sets $console and
+# $results
+vm_booted() {
+	local name=$1 rc
 	console=$out/$name.console.log
 	results=$out/$name.results.log
-	"$vm/run-vm.sh" "$kernel" "$initrd" "$console" "$results" "$vm_timeout" "$@"
-	rc=$?
-	if [ $rc -eq 0 ] && grep -q '^BFLY-END' "$results"; then
+	rc=$(cat "$out/$name.rc" 2>/dev/null || echo none)
+	if [ "$rc" = 0 ] && grep -q '^BFLY-END' "$results"; then
 		pass "$name: VM booted, ran and powered off"
 	else
 		fail "$name: VM booted, ran and powered off (qemu exit $rc)"
@@ -100,12 +110,11 @@ boot() {
 	fi
 }
 
-# vm_tests NAME KERNEL MODULE-DIR: end-to-end (and KUnit) tests in a VM
-vm_tests() {
-	local name=$1 kernel=$2 moddir=$3
-	log "$name: booting"
-	"$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
-	boot "$name" "$kernel" "$out/$name.cpio.gz" bflymode=test
+# vm_results NAME: count a test VM's end-to-end and KUnit results and
+# check its kernel log
+vm_results() {
+	local name=$1
+	vm_booted "$name"
 	count_tap "$name" "$results"
 	if grep -q '^BFLY-KTAP-BEGIN' "$results" || [ "$name" = test-kernel ]; then
 		count_kunit "$name: kunit" "$results"
@@ -114,12 +123,10 @@ vm_tests() {
 		"$vm/check-log.sh" "$console"
 }
 
-# The harness must notice sanitizer reports: provoke some and look.
-canary() {
-	local kernel=$1 moddir=$2 report kind
-	log "canary: booting"
-	"$vm/mkinitramfs.sh" "$out/canary.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
-	boot canary "$kernel" "$out/canary.cpio.gz" bflymode=canary
+# The harness must notice sanitizer reports: the canary VM provoked some.
+canary_results() {
+	local report kind
+	vm_booted canary
 	report=$out/logs/canary-check.log
 	if "$vm/check-log.sh" "$console" > "$report"; then
 		fail "canary: check-log fails a log with sanitizer reports"
@@ -191,13 +198,28 @@ while read -r f; do
 	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
 done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
-if [ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ]; then
-	vm_tests test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test"
-	canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test"
+# The VMs mostly keep one CPU busy each: the debug kernel's (then the
+# canary's) run alongside the stock kernels' runs.
+log "VMs: debug test kernel and canary, alongside Debian's stock kernels"
+test_vm=
+[ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ] && test_vm=yes
+if [ -n "$test_vm" ]; then
+	(vm_start test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test
+	 vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
+fi
+(for s in "${stock[@]}"; do
+	read -r release vmlinuz kdir <<< "$s"
+	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" "$out/mod-$release" test
+done) &
+wait
+
+if [ -n "$test_vm" ]; then
+	vm_results test-kernel
+	canary_results
 fi
 for s in "${stock[@]}"; do
 	read -r release vmlinuz kdir <<< "$s"
-	[ -f "$out/mod-$release/bfly.ko" ] && vm_tests "stock-$release" "$vmlinuz" "$out/mod-$release"
+	[ -f "$out/mod-$release/bfly.ko" ] && vm_results "stock-$release"
 done
 
 log "done in $(($(date +%s) - start)) s; every check is listed in ${out#"$top"/}/results.txt"
