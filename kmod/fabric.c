@@ -122,11 +122,17 @@ static void bfly_fabric_unlink(struct bfly_fabric *fab)
 {
 	lockdep_assert_held(&bfly_fabrics_lock);
 	list_del_init(&fab->list);
-	atomic64_inc(&bfly_fabrics_gen);
 
 	down_write(&fab->lock);
 	fab->dead = true;
 	up_write(&fab->lock);
+	/*
+	 * Only now, once the fabric is dead: a dump that read it alive then
+	 * reads the older generation and is flagged interrupted. Bumped
+	 * before, a dump could read the new generation, then the fabric's
+	 * description, then find it dead for its matrix, and end unflagged.
+	 */
+	atomic64_inc(&bfly_fabrics_gen);
 
 	bfly_nl_notify_fabric(fab, false);
 	bfly_chardev_del(fab);

@@ -341,13 +341,36 @@ static void *bfly_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
 			  &bfly_nl_family, NLM_F_MULTI, BFLY_CMD_FABRIC_GET);
 	if (!hdr)
 		return NULL;
+	/* The generation before the data; checked by bfly_nl_dump_end() */
 	cb->seq = bfly_nl_dump_seq();
-	genl_dump_check_consistent(cb, hdr);
 	if (nla_put_u32(skb, BFLY_A_ID, fab->id)) {
 		genlmsg_cancel(skb, hdr);
 		return NULL;
 	}
 	return hdr;
+}
+
+/*
+ * End a dump message that is kept, and check it: the generation before
+ * its data (cb->seq, from bfly_nl_dump_put()) against the one after the
+ * previous message, and the generation after its data against the one
+ * before. The check used to be made when the message was started only:
+ * that updated cb->prev_seq even for messages cancelled afterwards (a
+ * fabric deleted between its description and its matrix), so the change
+ * they saw was never flagged, nor was a change while the data of the
+ * last message was copied; the reader took a torn dump for a complete one.
+ */
+static void bfly_nl_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
+			     void *hdr)
+{
+	unsigned int after = bfly_nl_dump_seq();
+
+	genl_dump_check_consistent(cb, hdr);
+	if (after != cb->seq) {
+		cb->seq = after;
+		genl_dump_check_consistent(cb, hdr);
+	}
+	genlmsg_end(skb, hdr);
 }
 
 /* Payload room for one more chunk message in @skb, rounded to 8 bytes. */
@@ -385,7 +408,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 				/* A fabric deleted meanwhile is left out. */
 				return err == -ENODEV ? 0 : err;
 			}
-			genlmsg_end(skb, hdr);
+			bfly_nl_dump_end(skb, cb, hdr);
 			d->phase = BFLY_NL_PHASE_MATRIX;
 			d->offset = 0;
 			if (!(d->want & BFLY_WANT_MATRIX))
@@ -410,10 +433,16 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 				genlmsg_cancel(skb, hdr);
 				if (err != -ENODEV)
 					return err;
+				/*
+				 * Deleted after its description: left out, as
+				 * the description phase does. -ENODEV was
+				 * returned and ended the whole dump with it.
+				 */
+				err = 0;
 				d->phase = BFLY_NL_PHASE_DONE;
 				continue;
 			}
-			genlmsg_end(skb, hdr);
+			bfly_nl_dump_end(skb, cb, hdr);
 			d->offset += len;
 			continue;
 		}
@@ -448,7 +477,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			genlmsg_cancel(skb, hdr);
 			break;
 		}
-		genlmsg_end(skb, hdr);
+		bfly_nl_dump_end(skb, cb, hdr);
 		d->offset += len;
 	}
 	kvfree(load);
@@ -482,6 +511,14 @@ int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 	}
 
+	/*
+	 * Take the generation at the start of every call too, not only when
+	 * a message is kept: the last call of a dump keeps none, and the core
+	 * checks cb->seq once more on NLMSG_DONE. Without this, a change
+	 * after the last message was checked went unflagged and the reader
+	 * took a torn dump for a complete one.
+	 */
+	cb->seq = bfly_nl_dump_seq();
 	for (;;) {
 		if (d->filter)
 			fab = d->id == d->only ? bfly_fabric_find(d->only) : NULL;

@@ -1,0 +1,947 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A bounded, seeded fuzzer of the "bfly" generic netlink family, on raw
+ * netlink sockets (no libnl: it must be able to send anything).
+ *
+ * Each operation builds a valid request for a random command (every
+ * command, do and dump, and unknown command numbers), then applies up to
+ * four random mutations: an attribute dropped, duplicated, of an unknown
+ * or unaccepted type, of a wrong length, with random bytes, with a bad
+ * nla_len or stray NLA_F_NESTED bit; bad switch nests; perm, labels and
+ * matrix arrays of wrong and huge sizes; boundary and random ids; the
+ * message truncated, its nlmsg_len past the data or short of the genl
+ * header; NLM_F_DUMP on a do-only command, NLM_F_REQUEST missing; a
+ * family id no family has. After every request a NLMSG_NOOP barrier with
+ * NLM_F_ACK is sent, so a request that gets no answer is no hang.
+ *
+ * Checks, per operation:
+ *  - an error's errno is in the set Documentation/bad-input.rst documents
+ *    for the command;
+ *  - an error for a well-formed request to a known command of the family
+ *    carries an extended ack message, except EPERM and ENOMEM;
+ *  - run unprivileged, every well-formed changing request gets EPERM;
+ *  - the fabrics (ids, topology, ports, generation, switch matrix, from a
+ *    fabric-get dump) are the same after every refused request, and after
+ *    every accepted fabric-get, a2a and stats-reset.
+ *
+ *   nlfuzz SECONDS MAX-OPS SEED
+ *
+ * As root it creates and deletes its own fabrics (at most 8, small); run
+ * unprivileged it fuzzes the fabrics that exist. Prints operations per
+ * command and per errno, and TAP lines. Exit status 1 on a failed check.
+ */
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/bfly.h>
+#include <linux/bfly_netlink.h>
+
+#include "tap.h"
+
+#define MSG_MAX		(80 * 1024)
+#define RX_MAX		(256 * 1024)
+#define MAX_FABRICS	8
+#define MAX_REPORTS	20
+#define SNAP_MAX	(64 * 1024)
+#define NCMDS		(BFLY_CMD_MAX + 2)	/* the last one counts the others */
+
+static __u64 rnd_state;
+
+static __u64 rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+static __u32 rn(__u32 n)
+{
+	return n ? rnd() % n : 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned long failures;
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (++failures > MAX_REPORTS)
+		return;
+	printf("not ok - ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* The netlink socket, the family id and the sequence number. */
+static int nlfd;
+static __u16 family;
+static __u32 seq = 1;
+static bool unpriv;
+
+static union {
+	struct nlmsghdr nlh;
+	__u8 b[MSG_MAX];
+} tx;
+
+static union {
+	struct nlmsghdr nlh;
+	__u8 b[RX_MAX];
+} rx;
+
+static size_t tx_len;
+
+static void msg_start(__u16 type, __u16 flags, __u8 cmd)
+{
+	struct genlmsghdr *g;
+
+	memset(tx.b, 0, NLMSG_HDRLEN + GENL_HDRLEN);
+	tx.nlh.nlmsg_type = type;
+	tx.nlh.nlmsg_flags = flags;
+	tx.nlh.nlmsg_seq = ++seq;
+	g = (struct genlmsghdr *)(tx.b + NLMSG_HDRLEN);
+	g->cmd = cmd;
+	g->version = BFLY_FAMILY_VERSION;
+	tx_len = NLMSG_HDRLEN + GENL_HDRLEN;
+}
+
+/* Append an attribute; returns its offset, or 0 when it does not fit. */
+static size_t put(__u16 type, const void *data, size_t len)
+{
+	struct nlattr *a = (struct nlattr *)(tx.b + tx_len);
+	size_t off = tx_len;
+
+	if (tx_len + NLA_HDRLEN + NLA_ALIGN(len) > sizeof(tx.b) ||
+	    NLA_HDRLEN + len > 0xffff)
+		return 0;
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	if (data)
+		memcpy((__u8 *)a + NLA_HDRLEN, data, len);
+	else
+		memset((__u8 *)a + NLA_HDRLEN, 0, len);
+	memset((__u8 *)a + NLA_HDRLEN + len, 0, NLA_ALIGN(len) - len);
+	tx_len += NLA_HDRLEN + NLA_ALIGN(len);
+	return off;
+}
+
+static size_t put_u32(__u16 type, __u32 v)
+{
+	return put(type, &v, sizeof(v));
+}
+
+static void nest_end(size_t off)
+{
+	((struct nlattr *)(tx.b + off))->nla_len = tx_len - off;
+}
+
+static int tx_send(size_t len)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+
+	return sendto(nlfd, tx.b, len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0 ?
+	       -errno : 0;
+}
+
+/* One reply read; 0 on timeout or error. */
+static ssize_t rx_recv(void)
+{
+	ssize_t n = recv(nlfd, rx.b, sizeof(rx.b), 0);
+
+	return n < 0 ? 0 : n;
+}
+
+/* The extended ack message of an error, or NULL. */
+static const char *ext_msg(struct nlmsghdr *h)
+{
+	struct nlmsgerr *e = NLMSG_DATA(h);
+	struct nlattr *a;
+	int rem;
+
+	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
+		return NULL;
+	a = (struct nlattr *)((__u8 *)e + sizeof(*e));
+	rem = (int)h->nlmsg_len - NLMSG_HDRLEN - (int)sizeof(*e);
+	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
+	     rem -= NLA_ALIGN(a->nla_len),
+	     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len)))
+		if ((a->nla_type & NLA_TYPE_MASK) == NLMSGERR_ATTR_MSG)
+			return (const char *)a + NLA_HDRLEN;
+	return NULL;
+}
+
+/* What one request got: an error (or 0 for an ack or a reply) and its message. */
+struct answer {
+	int err;
+	bool replied;
+	bool data;
+	char msg[160];
+};
+
+/*
+ * Read until the ack of the barrier sequence number @bseq, noting the
+ * answer to @rseq. Returns -1 when the barrier never came.
+ */
+static int wait_answer(__u32 rseq, __u32 bseq, struct answer *an)
+{
+	struct nlmsghdr *h;
+	ssize_t n;
+	int guard;
+
+	memset(an, 0, sizeof(*an));
+	for (guard = 0; guard < 100000; guard++) {
+		n = rx_recv();
+		if (!n)
+			return -1;
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_seq == bseq) {
+				if (h->nlmsg_type == NLMSG_ERROR)
+					return 0;
+				continue;
+			}
+			if (h->nlmsg_seq != rseq)
+				continue;
+			an->replied = true;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				struct nlmsgerr *e = NLMSG_DATA(h);
+				const char *m = ext_msg(h);
+
+				an->err = e->error;
+				if (m)
+					snprintf(an->msg, sizeof(an->msg), "%s", m);
+			} else if (h->nlmsg_type == NLMSG_DONE) {
+				int *e = NLMSG_DATA(h);
+
+				if (h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)))
+					an->err = *e;
+			} else {
+				an->data = true;
+			}
+		}
+	}
+	return -1;
+}
+
+static int barrier(__u32 *bseq)
+{
+	struct nlmsghdr h = {
+		.nlmsg_len = NLMSG_HDRLEN, .nlmsg_type = NLMSG_NOOP,
+		.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK, .nlmsg_seq = ++seq,
+	};
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+
+	*bseq = seq;
+	return sendto(nlfd, &h, sizeof(h), 0, (struct sockaddr *)&sa, sizeof(sa)) < 0;
+}
+
+/* Resolve the family id of "bfly"; collect the ids in use by any family. */
+static __u16 used_ids[256];
+static int n_used;
+
+static int resolve_family(void)
+{
+	struct nlmsghdr *h;
+	struct nlattr *a;
+	ssize_t n;
+	int rem, done = 0;
+
+	msg_start(GENL_ID_CTRL, NLM_F_REQUEST | NLM_F_DUMP, CTRL_CMD_GETFAMILY);
+	tx.nlh.nlmsg_len = tx_len;
+	if (tx_send(tx_len))
+		return -1;
+	while (!done && (n = rx_recv()) > 0) {
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			__u16 id = 0;
+			bool ours = false;
+
+			if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR) {
+				done = 1;
+				break;
+			}
+			a = (struct nlattr *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
+			rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+			for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN &&
+			     a->nla_len <= rem;
+			     rem -= NLA_ALIGN(a->nla_len),
+			     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len))) {
+				if (a->nla_type == CTRL_ATTR_FAMILY_ID)
+					id = *(__u16 *)((__u8 *)a + NLA_HDRLEN);
+				if (a->nla_type == CTRL_ATTR_FAMILY_NAME &&
+				    !strcmp((char *)a + NLA_HDRLEN, BFLY_FAMILY_NAME))
+					ours = true;
+			}
+			if (ours)
+				family = id;
+			if (n_used < 256)
+				used_ids[n_used++] = id;
+		}
+	}
+	return family ? 0 : -1;
+}
+
+/* A family id nobody has. */
+static __u16 unused_family_id(void)
+{
+	__u16 id;
+	int i;
+
+again:
+	id = NLMSG_MIN_TYPE + rn(0xffff - NLMSG_MIN_TYPE);
+	for (i = 0; i < n_used; i++)
+		if (used_ids[i] == id)
+			goto again;
+	return id;
+}
+
+/* The fabrics as a dump shows them: id, topology, ports, stages, generation, matrix. */
+struct fabric {
+	__u32 id, topology, ports, stages;
+	__u64 generation, matrix_bytes;
+};
+
+static struct fabric fab[64];
+static int n_fab;
+static __u8 snap[SNAP_MAX], snap2[SNAP_MAX];
+static size_t snap_len;
+
+static __u64 attr_u64(struct nlattr *a)
+{
+	__u64 v = 0;
+
+	if (a->nla_len == NLA_HDRLEN + 8)
+		memcpy(&v, (__u8 *)a + NLA_HDRLEN, 8);
+	else if (a->nla_len == NLA_HDRLEN + 4)
+		v = *(__u32 *)((__u8 *)a + NLA_HDRLEN);
+	return v;
+}
+
+/* Append the payload of @a to @out, of @len bytes used out of @max. */
+static size_t append(__u8 *out, size_t len, size_t max, struct nlattr *a)
+{
+	size_t l = a->nla_len - NLA_HDRLEN;
+
+	if (len + l > max)
+		return len;
+	memcpy(out + len, (__u8 *)a + NLA_HDRLEN, l);
+	return len + l;
+}
+
+/*
+ * Dump every fabric with its matrix into @out (a byte string to compare)
+ * and fab[]. Retries an interrupted dump. Returns the length, or -1.
+ */
+static long dump_state(__u8 *out, size_t max)
+{
+	int tries, rem;
+	size_t len;
+	ssize_t n;
+
+	for (tries = 0; tries < 20; tries++) {
+		bool done = false, intr = false, err = false;
+		struct nlmsghdr *h;
+		struct nlattr *a;
+
+		len = 0;
+		n_fab = 0;
+		msg_start(family, NLM_F_REQUEST | NLM_F_DUMP, BFLY_CMD_FABRIC_GET);
+		put_u32(BFLY_A_WANT, BFLY_WANT_MATRIX);
+		tx.nlh.nlmsg_len = tx_len;
+		if (tx_send(tx_len))
+			return -1;
+		while (!done && (n = rx_recv()) > 0) {
+			for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+				struct fabric f = { 0 };
+				bool desc = false;
+
+				if (h->nlmsg_seq != seq)
+					continue;
+				if (h->nlmsg_flags & NLM_F_DUMP_INTR)
+					intr = true;
+				if (h->nlmsg_type == NLMSG_DONE) {
+					/* A dump ended by an error is no snapshot. */
+					err = *(int *)NLMSG_DATA(h) != 0;
+					done = true;
+					break;
+				}
+				if (h->nlmsg_type == NLMSG_ERROR) {
+					err = true;
+					done = true;
+					break;
+				}
+				a = (struct nlattr *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
+				rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+				for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN &&
+				     a->nla_len <= rem;
+				     rem -= NLA_ALIGN(a->nla_len),
+				     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len))) {
+					switch (a->nla_type) {
+					case BFLY_A_ID:
+						f.id = attr_u64(a);
+						break;
+					case BFLY_A_TOPOLOGY:
+						f.topology = attr_u64(a);
+						desc = true;
+						break;
+					case BFLY_A_PORTS:
+						f.ports = attr_u64(a);
+						break;
+					case BFLY_A_NODE_STAGES:
+						f.stages = attr_u64(a);
+						break;
+					case BFLY_A_GENERATION:
+						f.generation = attr_u64(a);
+						break;
+					case BFLY_A_MATRIX_BYTES:
+						f.matrix_bytes = attr_u64(a);
+						break;
+					case BFLY_A_MATRIX:
+						len = append(out, len, max, a);
+						break;
+					}
+				}
+				if (desc && n_fab < 64) {
+					fab[n_fab++] = f;
+					if (len + sizeof(f) <= max) {
+						memcpy(out + len, &f, sizeof(f));
+						len += sizeof(f);
+					}
+				}
+			}
+		}
+		if (!done || err)
+			return -1;
+		if (!intr)
+			return len;
+	}
+	return -1;
+}
+
+static int snapshot(void)
+{
+	long l = dump_state(snap, sizeof(snap));
+
+	if (l < 0)
+		return -1;
+	snap_len = l;
+	return 0;
+}
+
+/* Documented errnos per command (Documentation/bad-input.rst). */
+static bool errno_ok(int cmd, int e, bool good_hdr)
+{
+	/* Any request: core refusals */
+	if (e == EINVAL || e == ERANGE || e == EOPNOTSUPP || e == ENOMEM ||
+	    e == EPERM)
+		return true;
+	if (e == ENOENT)	/* unknown family, or unknown id */
+		return true;
+	if (!good_hdr)
+		return false;
+	switch (cmd) {
+	case BFLY_CMD_FABRIC_GET:
+		return e == EMSGSIZE || e == ENODEV;
+	case BFLY_CMD_FABRIC_NEW:
+		return e == ENOSPC;
+	case BFLY_CMD_SWITCH_SET:
+	case BFLY_CMD_ROUTE:
+		return e == EBUSY || e == ENODEV;
+	case BFLY_CMD_A2A:
+		return e == E2BIG || e == EINTR || e == ENODEV;
+	}
+	return false;
+}
+
+static bool changing(int cmd)
+{
+	return cmd >= BFLY_CMD_FABRIC_NEW && cmd <= BFLY_CMD_STATS_RESET;
+}
+
+static const char * const cmd_name[NCMDS] = {
+	"unspec", "fabric-get", "fabric-new", "fabric-del", "switch-set",
+	"route", "a2a", "stats-reset", "created-ntf", "deleted-ntf",
+	"matrix-ntf", "batch-ntf", "conflicts-ntf", "other",
+};
+
+static const char *cname(int cmd)
+{
+	return cmd_name[cmd < NCMDS - 1 ? cmd : NCMDS - 1];
+}
+
+static unsigned long ops_cmd[NCMDS], errs[256], acks, no_answer, unchanged_checks;
+
+/* A random existing fabric, or NULL. */
+static struct fabric *pick(void)
+{
+	return n_fab ? &fab[rn(n_fab)] : NULL;
+}
+
+static __u32 pick_id(void)
+{
+	static const __u32 odd[] = { 0, 1, 1023, 1024, 65535, 0x7fffffff, 0xffffffff };
+	struct fabric *f = pick();
+
+	if (f && rn(8))
+		return f->id;
+	return rn(2) ? odd[rn(7)] : (__u32)rnd();
+}
+
+static void put_perm(struct fabric *f, size_t ports)
+{
+	static __u32 p[16384];
+	size_t i, j;
+
+	for (i = 0; i < ports && i < 16384; i++)
+		p[i] = i;
+	for (i = ports - 1; i > 0 && i < 16384; i--) {
+		__u32 t;
+
+		j = rn(i + 1);
+		t = p[i];
+		p[i] = p[j];
+		p[j] = t;
+	}
+	if (ports && !rn(8))
+		p[rn(ports)] = rn(2) ? (__u32)rnd() : f ? f->ports : 0;
+	put(BFLY_A_PERM, p, ports * 4 > 65000 ? 65000 : ports * 4);
+}
+
+static void put_labels(struct fabric *f, size_t ports)
+{
+	static __u64 l[8192];
+	size_t i;
+	int bits = f && f->stages < 64 ? f->stages : 63;
+
+	for (i = 0; i < ports && i < 8192; i++)
+		l[i] = rn(16) ? rnd() & ((1ULL << bits) - 1) : rnd();
+	put(BFLY_A_LABELS, l, ports * 8 > 65000 ? 65000 : ports * 8);
+}
+
+/* An array size: mostly right for @f, sometimes wrong or huge. */
+static size_t some_ports(struct fabric *f)
+{
+	size_t n = f ? f->ports : 8;
+
+	switch (rn(10)) {
+	case 0:
+		return rn(2) ? n + 1 : n - 1;
+	case 1:
+		return rn(16384);
+	case 2:
+		return 0;
+	default:
+		return n;
+	}
+}
+
+/* A port count fabric-new refuses: no fabric of 2^7 .. 2^20 ports, too slow. */
+static __u32 bad_ports(void)
+{
+	static const __u32 bad[] = { 0, 1, 3, 12, 1U << 21, 1U << 31, ~0U };
+	__u32 p = rn(2) ? bad[rn(7)] : (__u32)rnd();
+
+	return p & (p - 1) || p > 1U << 20 ? p : p | 3;
+}
+
+/* A valid-looking request for @cmd (attributes only). */
+static void build(int cmd, bool *dump)
+{
+	struct fabric *f = pick();
+	size_t off, i, mb;
+	__u8 m[4096];
+
+	switch (cmd) {
+	case BFLY_CMD_FABRIC_GET:
+		*dump = rn(2);
+		if (!*dump || rn(2))
+			put_u32(BFLY_A_ID, pick_id());
+		if (rn(2))
+			put_u32(BFLY_A_WANT, rn(4));
+		break;
+	case BFLY_CMD_FABRIC_NEW:
+		put_u32(BFLY_A_TOPOLOGY, 1 + rn(4));
+		put_u32(BFLY_A_PORTS, rn(8) ? 2U << rn(6) : bad_ports());
+		break;
+	case BFLY_CMD_FABRIC_DEL:
+	case BFLY_CMD_STATS_RESET:
+		put_u32(BFLY_A_ID, pick_id());
+		break;
+	case BFLY_CMD_SWITCH_SET:
+		put_u32(BFLY_A_ID, pick_id());
+		if (rn(2)) {
+			for (i = rn(5); i > 0; i--) {
+				off = put(BFLY_A_SWITCH | (rn(2) ? NLA_F_NESTED : 0), NULL, 0);
+				if (!off)
+					break;
+				put_u32(BFLY_A_SWITCH_STAGE, f && rn(8) ? rn(f->stages) : rnd());
+				put_u32(BFLY_A_SWITCH_NODE, f && rn(8) ? rn(f->ports / 2) : rnd());
+				put_u32(BFLY_A_SWITCH_STATE, rn(8) ? rn(2) : (__u32)rnd());
+				nest_end(off);
+			}
+		} else {
+			mb = f ? f->matrix_bytes : 8;
+			if (!rn(8))
+				mb = rn(2) ? mb + 8 : rn(70000);
+			if (mb <= sizeof(m)) {
+				for (i = 0; i < mb; i++)
+					m[i] = rnd();
+				/* mostly within the switches */
+				if (f && rn(4) && mb == f->matrix_bytes) {
+					__u64 sw = (__u64)f->stages * f->ports / 2;
+
+					for (i = sw; i < mb * 8; i++)
+						m[i / 8] &= ~(1 << (i % 8));
+				}
+				put(BFLY_A_MATRIX, m, mb);
+			} else {
+				put(BFLY_A_MATRIX, NULL, mb > 65000 ? 65000 : mb);
+			}
+		}
+		break;
+	case BFLY_CMD_ROUTE:
+		put_u32(BFLY_A_ID, pick_id());
+		if (rn(2))
+			put_perm(f, some_ports(f));
+		else
+			put_labels(f, some_ports(f));
+		if (rn(2))
+			put(BFLY_A_DRY_RUN, NULL, 0);
+		break;
+	case BFLY_CMD_A2A:
+		put_u32(BFLY_A_ID, pick_id());
+		if (rn(2))
+			put_u32(BFLY_A_LATIN, rn(8) ? 1 + rn(3) : (__u32)rnd());
+		break;
+	default:
+		for (i = rn(4); i > 0; i--)
+			put_u32(rn(BFLY_A_MAX + 2), rnd());
+	}
+}
+
+/* Offsets of the top-level attributes of tx. */
+static size_t attr_off[4096];
+
+static int attrs(void)
+{
+	size_t off = NLMSG_HDRLEN + GENL_HDRLEN;
+	int n = 0;
+
+	while (off + NLA_HDRLEN <= tx_len && n < 4096) {
+		struct nlattr *a = (struct nlattr *)(tx.b + off);
+
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > tx_len)
+			break;
+		attr_off[n++] = off;
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return n;
+}
+
+/* Remove @len bytes at @off from tx. */
+static void cut(size_t off, size_t len)
+{
+	if (off + len > tx_len)
+		len = tx_len - off;
+	memmove(tx.b + off, tx.b + off + len, tx_len - off - len);
+	tx_len -= len;
+}
+
+/*
+ * Mutate tx. Returns how the header is: 1 well formed, 0 not (no answer
+ * or an errno from the core only).
+ */
+static int mutate(__u16 *flags, size_t *send_len, int *mkind)
+{
+	int n = attrs(), k = rn(15);
+	struct nlattr *a = n ? (struct nlattr *)(tx.b + attr_off[rn(n)]) : NULL;
+	__u8 junk[64];
+	size_t i, l;
+
+	*mkind = k;
+	for (i = 0; i < sizeof(junk); i++)
+		junk[i] = rnd();
+	switch (k) {
+	case 0:		/* drop an attribute */
+		if (a)
+			cut((__u8 *)a - tx.b, NLA_ALIGN(a->nla_len));
+		break;
+	case 1:		/* duplicate one */
+		if (a && tx_len + NLA_ALIGN(a->nla_len) <= sizeof(tx.b)) {
+			l = NLA_ALIGN(a->nla_len);
+			memcpy(tx.b + tx_len, a, l);
+			tx_len += l;
+		}
+		break;
+	case 2:		/* unknown or unaccepted type */
+		put(rn(2) ? rn(BFLY_A_MAX + 1) : BFLY_A_MAX + 1 + rn(0x3fff - BFLY_A_MAX),
+		    junk, rn(17));
+		break;
+	case 3:		/* wrong length */
+		if (a) {
+			__u16 t = a->nla_type;
+
+			cut((__u8 *)a - tx.b, NLA_ALIGN(a->nla_len));
+			put(t, junk, rn(13));
+		}
+		break;
+	case 4:		/* random bytes in an attribute */
+		if (a)
+			for (i = NLA_HDRLEN; i < a->nla_len; i++)
+				if (!rn(4))
+					((__u8 *)a)[i] = rnd();
+		break;
+	case 5:		/* bad nla_len */
+		if (a)
+			a->nla_len = rn(2) ? rn(NLA_HDRLEN) : a->nla_len + 1 + rn(64);
+		break;
+	case 6:		/* stray type flag bits */
+		if (a)
+			a->nla_type ^= rn(2) ? NLA_F_NESTED : NLA_F_NET_BYTEORDER;
+		break;
+	case 7: {	/* a bad switch nest */
+		size_t off = put(BFLY_A_SWITCH | NLA_F_NESTED, NULL, 0);
+
+		if (!off)
+			break;
+		switch (rn(4)) {
+		case 0:
+			put(rn(6), junk, rn(9));
+			break;
+		case 1:
+			put(BFLY_A_SWITCH_STAGE, junk, 4);
+			put(BFLY_A_SWITCH_STAGE, junk + 4, 4);
+			break;
+		case 2:
+			memcpy(tx.b + tx_len, junk, 8);
+			tx_len += 8;
+			break;
+		default:
+			break;
+		}
+		nest_end(off);
+		if (!rn(4))
+			((struct nlattr *)(tx.b + off))->nla_len += 4 + rn(64);
+		break;
+	}
+	case 8:		/* a huge array */
+		put(BFLY_A_PERM + rn(2), NULL, 32768 + rn(32000));
+		break;
+	case 9:		/* truncated message */
+		if (tx_len > 1)
+			tx_len = rn(tx_len);
+		*send_len = tx_len;
+		tx.nlh.nlmsg_len = tx_len;
+		return tx_len >= NLMSG_HDRLEN + GENL_HDRLEN;
+	case 10:	/* nlmsg_len past the data */
+		*send_len = tx_len;
+		tx.nlh.nlmsg_len = tx_len + 1 + rn(4096);
+		return 0;
+	case 11:	/* dump flag on a do, or no request flag */
+		if (rn(2))
+			*flags |= NLM_F_DUMP;
+		else
+			*flags &= ~NLM_F_REQUEST;
+		break;
+	case 12:	/* a family nobody has */
+		tx.nlh.nlmsg_type = unused_family_id();
+		break;
+	case 13:	/* junk after the attributes */
+		l = 1 + rn(3);
+		if (tx_len + l <= sizeof(tx.b)) {
+			memcpy(tx.b + tx_len, junk, l);
+			tx_len += l;
+		}
+		break;
+	default:	/* random genl version; reserved must be 0 (EINVAL first) */
+		tx.b[NLMSG_HDRLEN + 1] = rnd();
+		if (!rn(4)) {
+			tx.b[NLMSG_HDRLEN + 2] = 1 + rn(255);
+			*send_len = tx_len;
+			tx.nlh.nlmsg_len = tx_len;
+			return 0;
+		}
+		break;
+	}
+	*send_len = tx_len;
+	tx.nlh.nlmsg_len = tx_len;
+	return 1;
+}
+
+/* Root housekeeping: between 2 and MAX_FABRICS small fabrics. */
+static void keep_fabrics(void)
+{
+	struct answer an;
+	__u32 bseq;
+
+	if (unpriv || (n_fab >= 2 && n_fab <= MAX_FABRICS))
+		return;
+	if (n_fab > MAX_FABRICS) {
+		msg_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_DEL);
+		put_u32(BFLY_A_ID, fab[rn(n_fab)].id);
+	} else {
+		msg_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_NEW);
+		put_u32(BFLY_A_TOPOLOGY, 1 + rn(4));
+		put_u32(BFLY_A_PORTS, 2U << rn(5));
+	}
+	tx.nlh.nlmsg_len = tx_len;
+	if (tx_send(tx_len) || barrier(&bseq) ||
+	    wait_answer(tx.nlh.nlmsg_seq, bseq, &an) || an.err)
+		fail("housekeeping %s: %s", tx.b[NLMSG_HDRLEN] == BFLY_CMD_FABRIC_NEW ?
+		     "fabric-new" : "fabric-del", strerror(-an.err));
+	snapshot();
+}
+
+static void one_op(void)
+{
+	int cmd, good, mkind = -1, nmut, i;
+	__u16 flags = NLM_F_REQUEST | NLM_F_ACK;
+	size_t send_len;
+	struct answer an;
+	bool dump = false, known;
+	__u32 rseq, bseq;
+
+	if (!rn(20))
+		cmd = rn(2) ? rn(256) : BFLY_CMD_FABRIC_CREATED_NTF + rn(5);
+	else
+		cmd = 1 + rn(BFLY_CMD_STATS_RESET);
+	known = cmd >= BFLY_CMD_FABRIC_GET && cmd <= BFLY_CMD_STATS_RESET;
+	msg_start(family, 0, cmd);
+	build(cmd, &dump);
+	if (dump)
+		flags |= NLM_F_DUMP;
+	good = 1;
+	send_len = tx_len;
+	nmut = rn(4) ? 1 + rn(4) : 0;
+	for (i = 0; i < nmut && good; i++)
+		good = mutate(&flags, &send_len, &mkind);
+	if (good && tx.nlh.nlmsg_type != family)
+		good = 0;
+	if (mkind != 9 && mkind != 10)
+		tx.nlh.nlmsg_len = tx_len;
+	tx.nlh.nlmsg_flags = flags;
+	rseq = tx.nlh.nlmsg_seq;
+	ops_cmd[cmd < NCMDS - 1 ? cmd : NCMDS - 1]++;
+
+	if (tx_send(send_len))
+		return;	/* refused by the socket layer (size): nothing sent */
+	if (barrier(&bseq) || wait_answer(rseq, bseq, &an)) {
+		fail("%s: no barrier ack (seq %u)", cname(cmd), rseq);
+		return;
+	}
+	if (!an.replied) {
+		no_answer++;
+	} else if (an.err) {
+		int e = -an.err;
+
+		errs[e < 256 && e > 0 ? e : 255]++;
+		if (!errno_ok(cmd, e, good && known))
+			fail("%s: undocumented errno %d %s (mutation %d)",
+			     cname(cmd), e, strerrorname_np(e) ?: "?", mkind);
+		if (good && known && e != EPERM && e != ENOMEM && !an.msg[0] &&
+		    !(flags & NLM_F_DUMP && e == EOPNOTSUPP))
+			fail("%s: %s without an extended ack message (mutation %d)",
+			     cmd_name[cmd], strerrorname_np(e), mkind);
+		if (unpriv && good && changing(cmd) && !(flags & NLM_F_DUMP) &&
+		    (flags & NLM_F_REQUEST) && e != EPERM)
+			fail("unprivileged %s: %s, not EPERM", cmd_name[cmd], strerrorname_np(e));
+	} else {
+		acks++;
+		if (unpriv && good && changing(cmd) && (flags & NLM_F_REQUEST))
+			fail("unprivileged %s accepted", cmd_name[cmd]);
+	}
+
+	/* Refused, unanswered or read-only: nothing changed. */
+	if (an.err || !an.replied || !known || cmd == BFLY_CMD_FABRIC_GET ||
+	    cmd == BFLY_CMD_A2A || cmd == BFLY_CMD_STATS_RESET || unpriv) {
+		long l = dump_state(snap2, sizeof(snap2));
+
+		unchanged_checks++;
+		if (l < 0)
+			fail("fabric-get dump failed after %s", cname(cmd));
+		else if ((size_t)l != snap_len || memcmp(snap, snap2, l))
+			fail("%s (errno %d, mutation %d) changed the fabrics",
+			     cname(cmd), -an.err, mkind);
+		if (l >= 0) {
+			memcpy(snap, snap2, l);
+			snap_len = l;
+		}
+	} else {
+		snapshot();
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 10 };
+	unsigned long max_ops, ops = 0;
+	double secs, end;
+	int one = 1, i;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: %s SECONDS MAX-OPS SEED\n", argv[0]);
+		return 2;
+	}
+	secs = atof(argv[1]);
+	max_ops = strtoul(argv[2], NULL, 0);
+	rnd_state = strtoull(argv[3], NULL, 0) * 2654435761ULL + 1;
+	unpriv = geteuid() != 0;
+	printf("# nlfuzz: seed %s, %.0f s, at most %lu operations, %s\n", argv[3], secs,
+	       max_ops, unpriv ? "unprivileged" : "root");
+
+	nlfd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (nlfd < 0 || bind(nlfd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one)) ||
+	    setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one)) ||
+	    setsockopt(nlfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) {
+		tap_check(0, "nlfuzz: netlink socket: %s", strerror(errno));
+		return 1;
+	}
+	one = 1 << 20;
+	setsockopt(nlfd, SOL_SOCKET, SO_SNDBUF, &one, sizeof(one));
+	setsockopt(nlfd, SOL_SOCKET, SO_RCVBUF, &one, sizeof(one));
+	if (resolve_family()) {
+		tap_check(0, "nlfuzz: family %s not found", BFLY_FAMILY_NAME);
+		return 1;
+	}
+	if (snapshot()) {
+		tap_check(0, "nlfuzz: first fabric-get dump");
+		return 1;
+	}
+	end = now_s() + secs;
+	while (ops < max_ops && now_s() < end) {
+		keep_fabrics();
+		one_op();
+		ops++;
+	}
+	printf("# nlfuzz: operations per command:");
+	for (i = 0; i < NCMDS; i++)
+		printf(" %s %lu", cmd_name[i], ops_cmd[i]);
+	printf("\n# nlfuzz: answers: %lu accepted, %lu unanswered;", acks, no_answer);
+	for (i = 1; i < 256; i++)
+		if (errs[i])
+			printf(" %s %lu", strerrorname_np(i) ?: "?", errs[i]);
+	printf("\n");
+	tap_check(!failures,
+		  "nlfuzz %s: %lu operations, %lu state comparisons, %lu failed checks (seed %s)",
+		  unpriv ? "unprivileged" : "root", ops, unchanged_checks, failures, argv[3]);
+	tap_check(ops > 0 && (unpriv || acks > 0), "nlfuzz %s: some requests accepted",
+		  unpriv ? "unprivileged" : "root");
+	return failures ? 1 : 0;
+}

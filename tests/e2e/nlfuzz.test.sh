@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The bounded random netlink fuzzer (nlfuzz) on the "bfly" family, as root
+# (it creates and deletes its own small fabrics) and as user nobody
+# (every changing command must get EPERM, nothing may change). About 25 s
+# on the debug kernel, 10 s on stock ones. Prints the seed;
+# BFLY_NLFUZZ_SEED=<seed> replays the same operations.
+. /tests/lib.sh
+
+bfly_unload
+seed=${BFLY_NLFUZZ_SEED:-$(date +%s)}
+secs=6
+[ -e /sys/kernel/debug/kmemleak ] && secs=16
+prefix() { sed "s/^\(\(not \)\{0,1\}ok - \)/\1$1: /"; }
+
+if ! insmod "$BFLY_KO" topology=benes ports=8; then
+	not_ok "nlfuzz: insmod"
+	exit 0
+fi
+echo "# nlfuzz: seed $seed"
+timeout -s KILL $((secs + 120)) nlfuzz $secs 300000 $seed > /tmp/nlfuzz.out 2>&1
+rc=$?
+prefix "nlfuzz root" < /tmp/nlfuzz.out
+[ $rc -le 1 ] || not_ok "nlfuzz root: exit status $rc (seed $seed)"
+
+# Unprivileged, on one fabric of each topology
+for t in butterfly bfly2 bfly-twice; do
+	bflyctl new $t 8 > /dev/null || not_ok "nlfuzz: bflyctl new $t 8"
+done
+before=$(bflyctl -j list)
+timeout -s KILL $((secs / 2 + 120)) runas 65534 65534 nlfuzz $((secs / 2)) 150000 \
+	$((seed + 1)) > /tmp/nlfuzz.out 2>&1
+rc=$?
+prefix "nlfuzz nobody" < /tmp/nlfuzz.out
+[ $rc -le 1 ] || not_ok "nlfuzz nobody: exit status $rc (seed $((seed + 1)))"
+check_eq "nlfuzz nobody: bflyctl list unchanged" "$before" "$(bflyctl -j list)"
+for d in /dev/bfly*; do
+	check "nlfuzz: $d still works" bfly-info "$d"
+done
+check "nlfuzz: rmmod" rmmod bfly
+check "nlfuzz: no /dev/bfly* node after rmmod" sh -c '! ls /dev/bfly* 2>/dev/null'
