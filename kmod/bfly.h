@@ -90,6 +90,8 @@ void bfly_chardev_del(struct bfly_fabric *fab);
 
 /* fabric.c: the switch matrix */
 void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix);
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
+					   int *err);
 
 /* ioctl.c: ioctl dispatch and extensible arguments */
 long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg);

@@ -252,3 +252,40 @@ void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
 	atomic64_inc(&bfly_fabrics_gen);
 	bfly_nl_notify_matrix(fab);
 }
+
+/**
+ * bfly_fabric_matrix_snapshot() - a private copy of the switch matrix
+ * @fab: the fabric
+ * @generation: if not NULL, receives the generation of the copy
+ * @err: set to -ENOMEM or -ENODEV (a deleted fabric) when NULL is returned
+ *
+ * The copy is taken under the fabric's lock held for reading, so it is
+ * never half of an update; the caller works on it without the lock and
+ * frees it with kvfree().
+ *
+ * Return: the copy, bfly_matrix_bytes() bytes, or NULL.
+ */
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
+					   int *err)
+{
+	size_t bytes = bfly_matrix_bytes(&fab->geo);
+	unsigned long *snap;
+
+	snap = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	if (!snap) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	down_read(&fab->lock);
+	if (fab->dead) {
+		up_read(&fab->lock);
+		kvfree(snap);
+		*err = -ENODEV;
+		return NULL;
+	}
+	memcpy(snap, fab->matrix, bytes);
+	if (generation)
+		*generation = fab->generation;
+	up_read(&fab->lock);
+	return snap;
+}

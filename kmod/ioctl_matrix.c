@@ -29,31 +29,6 @@ static int bfly_matrix_arg_check(const struct bfly_matrix *m,
 	return 0;
 }
 
-/* A snapshot of the matrix and its generation; NULL with *err set on error. */
-static unsigned long *bfly_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
-					   int *err)
-{
-	size_t bytes = bfly_matrix_bytes(&fab->geo);
-	unsigned long *snap;
-
-	snap = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
-	if (!snap) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	down_read(&fab->lock);
-	if (fab->dead) {
-		up_read(&fab->lock);
-		kvfree(snap);
-		*err = -ENODEV;
-		return NULL;
-	}
-	memcpy(snap, fab->matrix, bytes);
-	*generation = fab->generation;
-	up_read(&fab->lock);
-	return snap;
-}
-
 int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 {
 	struct bfly_matrix m;
@@ -68,7 +43,7 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 	if (err)
 		return err;
 
-	snap = bfly_matrix_snapshot(fab, &m.generation, &err);
+	snap = bfly_fabric_matrix_snapshot(fab, &m.generation, &err);
 	if (!snap)
 		return err;
 	if (copy_to_user(u64_to_user_ptr(m.matrix_ptr), snap, m.matrix_bytes))
@@ -158,7 +133,7 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 	perm = kvmalloc_array(t.ports, sizeof(*perm), GFP_KERNEL_ACCOUNT);
 	if (!perm)
 		return -ENOMEM;
-	snap = bfly_matrix_snapshot(fab, &t.generation, &err);
+	snap = bfly_fabric_matrix_snapshot(fab, &t.generation, &err);
 	if (!snap)
 		goto out;
 	err = bfly_trace(&fab->geo, snap, perm);

@@ -353,18 +353,8 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 		err = bfly_linkload_labels(geo, lab, active, load, NULL,
 					   &ll.max_link_load, work);
 	} else {
-		matrix = kvmalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
-		if (!matrix) {
-			err = -ENOMEM;
-			goto out;
-		}
-		down_read(&fab->lock);
-		if (fab->dead)
-			err = -ENODEV;
-		else
-			memcpy(matrix, fab->matrix, bfly_matrix_bytes(geo));
-		up_read(&fab->lock);
-		if (!err)
+		matrix = bfly_fabric_matrix_snapshot(fab, NULL, &err);
+		if (matrix)
 			err = bfly_linkload_matrix(geo, matrix, active, load, NULL,
 						   &ll.max_link_load, work);
 	}

@@ -135,21 +135,12 @@ static int bfly_nl_link_loads(struct bfly_fabric *fab, u32 *load, u32 *mll)
 	void *work;
 	int err = 0;
 
-	matrix = kvmalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
 	work = kvmalloc(bfly_linkload_workspace_size(geo), GFP_KERNEL_ACCOUNT);
-	if (!matrix || !work) {
-		err = -ENOMEM;
-		goto out;
-	}
-	down_read(&fab->lock);
-	if (fab->dead)
-		err = -ENODEV;
-	else
-		memcpy(matrix, fab->matrix, bfly_matrix_bytes(geo));
-	up_read(&fab->lock);
-	if (!err)
+	if (!work)
+		return -ENOMEM;
+	matrix = bfly_fabric_matrix_snapshot(fab, NULL, &err);
+	if (matrix)
 		err = bfly_linkload_matrix(geo, matrix, NULL, load, NULL, mll, work);
-out:
 	kvfree(work);
 	kvfree(matrix);
 	return err;
