@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the bfly algorithm files (wiring, trace, selfroute, benes, linkload)
- * need from their environment.
+ * What the bfly algorithm files (wiring, trace, selfroute, benes, linkload,
+ * rls, schedule, msgcopy) need from their environment.
  *
  * The same .c files build into the kernel module and, natively, into a
  * userspace library for tests and benchmarks, the way the kernel shares its
@@ -142,6 +142,25 @@ static inline u64 bfly_load_le64(const u8 *p)
 #endif
 	return v;
 }
+
+/*
+ * User memory is the program's own memory natively (msgcopy.c): every
+ * address is accessible and a user-access section is just a block.
+ */
+#define __user
+#define __force
+#define L1_CACHE_BYTES 64
+#define access_ok(ptr, len) ((void)(ptr), (void)(len), true)
+#define user_access_begin(ptr, len) access_ok(ptr, len)
+#define user_access_end() do { } while (0)
+/*
+ * The kernel's versions jump to label on a fault, which a plain load or
+ * store never takes (the native build passes -Wno-unused-label).
+ */
+#define unsafe_get_user(x, ptr, label) ((void)#label, (x) = *(ptr))
+#define unsafe_put_user(x, ptr, label) ((void)#label, *(ptr) = (x))
+#define prefetch(ptr) __builtin_prefetch(ptr)
+#define prefetchw(ptr) __builtin_prefetch(ptr, 1)
 
 /* Userspace has no scheduler to yield to and no fatal signals to notice. */
 static inline bool bfly_should_stop(void)

@@ -14,6 +14,7 @@
 #include <kunit/visibility.h>
 #include <uapi/linux/bfly.h>
 
+#include "fault.h"
 #include "selfroute.h"
 
 /* Largest fabric id; ids are also the char device minors. */
@@ -31,13 +32,14 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
  * struct bfly_fabric - one fabric instance and its character device
  * @dev: the device; its reference count owns the structure
  * @cdev: the character device /dev/bfly<id>
- * @lock: the fabric's lock; readers share it. Protects @dead, @matrix and
- *	@generation. Routes are computed without it, on private buffers, and
- *	applied under it by swapping @matrix.
+ * @lock: the fabric's lock; readers share it. Protects @dead, @matrix,
+ *	@generation and @faults. Routes are computed without it, on private
+ *	buffers, and applied under it by swapping @matrix.
  * @dead: set under @lock when the fabric is deleted; open files then fail
  *	every operation with -ENODEV
  * @matrix: the switch matrix, bfly_matrix_bytes() bytes (see uapi)
  * @generation: number of changes of @matrix since creation
+ * @faults: the injected faults; protected by @lock
  * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
@@ -50,6 +52,7 @@ struct bfly_fabric {
 	bool dead;
 	unsigned long *matrix;
 	u64 generation;
+	struct bfly_faults faults;
 	struct {
 		atomic64_t routes;
 		atomic64_t refusals;
@@ -81,6 +84,15 @@ struct bfly_fabric *bfly_fabric_find(u32 id);
 struct bfly_fabric *bfly_fabric_find_next(u32 id);
 int bfly_fabric_delete(u32 id);
 u64 bfly_fabrics_generation(void);
+void bfly_fabrics_generation_bump(void);
+
+/* fabric_faults.c: a fabric's injected faults */
+int bfly_fabric_faults_add(struct bfly_fabric *fab, const struct bfly_fault *f,
+			   u32 n, u32 *bad, const char **why);
+int bfly_fabric_faults_del(struct bfly_fabric *fab, const struct bfly_fault *f,
+			   u32 n, u32 *bad);
+int bfly_fabric_fault_clear(struct bfly_fabric *fab);
+struct bfly_faults *bfly_fabric_faults_snapshot(struct bfly_fabric *fab, int *err);
 
 /* chardev.c: device numbers, class and file operations */
 int bfly_chardev_init(void);
@@ -116,19 +128,28 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
  * @matrix: the computed switch matrix
  * @work: the algorithm's workspace
  * @conflicts: the conflicts found
+ * @faults: the fabric's faults when the route started, or NULL for none
+ * @affected: with @faults, N bits: the inputs a fault hits
+ * @fault_work: with @faults, the fault walk's workspace
+ * @affected_count: the number of inputs a fault hits
+ * @stuck_unmet: stuck nodes the route sets to their other state
  */
 struct bfly_route_buf {
 	void *in;
 	unsigned long *matrix;
 	void *work;
 	struct bfly_conflicts conflicts;
+	struct bfly_faults *faults;
+	unsigned long *affected;
+	void *fault_work;
+	u32 affected_count;
+	u32 stuck_unmet;
 };
 
 /* ioctl_route.c: the route steps shared by the ioctl and netlink */
 int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method);
-int bfly_route_buf_alloc(struct bfly_route_buf *b,
-			 const struct bfly_geometry *geo, u32 method,
-			 u32 conflicts_max);
+int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
+			 u32 method, u32 conflicts_max);
 void bfly_route_buf_free(struct bfly_route_buf *b);
 int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 		   struct bfly_route_buf *b);
@@ -141,6 +162,7 @@ int bfly_netlink_init(void);
 void bfly_netlink_exit(void);
 void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created);
 void bfly_nl_notify_matrix(struct bfly_fabric *fab);
+void bfly_nl_notify_faults(struct bfly_fabric *fab);
 void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
 			      u32 first_stage);
 void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,

@@ -38,6 +38,14 @@ u64 bfly_fabrics_generation(void)
 	return atomic64_read(&bfly_fabrics_gen);
 }
 
+/**
+ * bfly_fabrics_generation_bump() - note a change netlink dumps show
+ */
+void bfly_fabrics_generation_bump(void)
+{
+	atomic64_inc(&bfly_fabrics_gen);
+}
+
 void bfly_fabric_get(struct bfly_fabric *fab)
 {
 	get_device(&fab->dev);

@@ -28,7 +28,9 @@
 
 #include "benes.h"
 #include "bfly.h"
+#include "benes_fault.h"
 #include "linkload.h"
+#include "msgcopy.h"
 #include "rls.h"
 #include "schedule.h"
 #include "selfroute.h"
@@ -44,6 +46,8 @@ MODULE_PARM_DESC(batch_max_bytes,
 #define BFLY_BATCH_DONE_MAX_LOG2 13
 /* Messages are copied in chunks of at most this many bytes. */
 #define BFLY_BATCH_CHUNK (64 * 1024)
+/* A copy prefetches the message this many inputs further on. */
+#define BFLY_BATCH_PREFETCH_DISTANCE 2
 
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 {
@@ -87,6 +91,7 @@ int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 
 /* One batch: its arguments, buffers and running totals. */
 struct bfly_batch_run {
+	struct bfly_fabric *fab;
 	const struct bfly_geometry *geo;
 	struct bfly_batch *b;
 	struct bfly_sched sched;
@@ -99,6 +104,9 @@ struct bfly_batch_run {
 	unsigned long *matrix;		/* Benes settings of the round */
 	unsigned long *done;		/* receive slots filled, or NULL */
 	void *work;			/* the algorithms' workspace */
+	struct bfly_faults *faults;	/* the fabric's faults, or NULL */
+	unsigned long *hit;		/* inputs a fault hits this round */
+	void *fault_work;		/* the fault walk's workspace */
 	struct bfly_conflicts conflicts;
 	u8 __user *send;
 	u8 __user *recv;
@@ -111,7 +119,8 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 	bool square = b->schedule == BFLY_SCHED_SQUARE;
 
 	if ((b->flags & ~BFLY_BATCH_STRICT) || b->pad ||
-	    memchr_inv(b->reserved, 0, sizeof(b->reserved)))
+	    memchr_inv(b->reserved, 0, sizeof(b->reserved)) ||
+	    memchr_inv(b->reserved2, 0, sizeof(b->reserved2)))
 		return -EINVAL;
 	if (b->ports != geo->ports || b->schedule > BFLY_SCHED_SQUARE)
 		return -EINVAL;
@@ -138,6 +147,12 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 		return -E2BIG;
 	if (!b->conflicts_ptr != !b->conflicts_max)
 		return -EINVAL;
+	if (!b->affected_ptr != !b->affected_max)
+		return -EINVAL;
+	if (b->affected_ptr &&
+	    !access_ok(u64_to_user_ptr(b->affected_ptr),
+		       (u64)b->affected_max * sizeof(struct bfly_msg_ref)))
+		return -EFAULT;
 	return 0;
 }
 
@@ -152,6 +167,9 @@ static void bfly_batch_free(struct bfly_batch_run *run)
 	kvfree(run->done);
 	kvfree(run->work);
 	kvfree(run->conflicts.list);
+	kfree(run->faults);
+	kvfree(run->hit);
+	kvfree(run->fault_work);
 }
 
 static int bfly_batch_alloc(struct bfly_batch_run *run)
@@ -160,9 +178,15 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	const struct bfly_batch *b = run->b;
 	u32 ports = geo->ports, nconf;
 	size_t work;
+	int err;
 
+	run->faults = bfly_fabric_faults_snapshot(run->fab, &err);
+	if (err)
+		return err;
 	work = max3(bfly_benes_workspace_size(geo), bfly_selfroute_workspace_size(geo),
 		    bfly_linkload_workspace_size(geo));
+	if (bfly_faults_have_stuck(run->faults))
+		work = max(work, bfly_benes_fault_workspace_size(geo));
 	work = max3(work, bfly_sched_check_workspace_size(geo),
 		    bfly_sched_split_workspace_size(geo));
 	work = max(work, bfly_latin_check_workspace_size(ports));
@@ -183,57 +207,47 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 		run->conflicts.list = kvcalloc(nconf, sizeof(*run->conflicts.list),
 					       GFP_KERNEL_ACCOUNT);
 	run->conflicts.capacity = nconf;
+	if (run->faults) {
+		run->hit = kvmalloc(BFLY_MATRIX_BYTES(ports), GFP_KERNEL_ACCOUNT);
+		run->fault_work = kvmalloc(bfly_fault_walk_workspace_size(geo),
+					   GFP_KERNEL_ACCOUNT);
+	}
 	if (!run->dest || !run->labels || !run->subround || !run->active ||
 	    !run->matrix || !run->work ||
 	    (b->done_ptr && !run->done) || (b->square_ptr && !run->square) ||
-	    (nconf && !run->conflicts.list))
+	    (nconf && !run->conflicts.list) ||
+	    (run->faults && (!run->hit || !run->fault_work)))
 		return -ENOMEM;
 	return 0;
 }
 
-/*
- * Copy @len bytes from user memory to user memory, 8 bytes at a time with
- * plain loads and stores inside one user-access section: one pass over
- * the data, no bounce buffer, no string instructions (which some CPUs and
- * emulators run slowly). @src and @dst are 8-byte aligned.
- */
-static int bfly_copy_user_to_user(u8 __user *dst, const u8 __user *src, u64 len)
+/* Where the message from input @i to output @d is read and written. */
+static struct bfly_msg bfly_batch_msg(const struct bfly_batch_run *run, u32 i, u32 d)
 {
-	const u64 __user *s = (const u64 __user *)src;
-	u64 __user *d = (u64 __user *)dst;
-	u64 j, words = len / 8, w;
-	u8 b;
+	u64 size = run->b->msg_size, ports = run->geo->ports;
 
-	if (!access_ok(dst, len))
-		return -EFAULT;
-	if (!user_access_begin(src, len))
-		return -EFAULT;
-	for (j = 0; j < words; j++) {
-		unsafe_get_user(w, s + j, efault);
-		unsafe_put_user(w, d + j, efault);
-	}
-	for (j = words * 8; j < len; j++) {
-		unsafe_get_user(b, src + j, efault);
-		unsafe_put_user(b, dst + j, efault);
-	}
-	user_access_end();
-	return 0;
-efault:
-	user_access_end();
-	return -EFAULT;
+	return (struct bfly_msg) {
+		.src = run->send + (i * ports + d) * size,
+		.dst = run->recv + (d * ports + i) * size,
+	};
 }
 
-/* Copy the message from @i to @d into its receive slot. */
-static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d)
+/*
+ * Copy the message from @i to @d into its receive slot, prefetching
+ * @ahead (or nothing, when NULL) on the way.
+ */
+static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
+			   const struct bfly_msg *ahead)
 {
 	u64 size = run->b->msg_size, ports = run->geo->ports, off, len;
-	const u8 __user *src = run->send + (i * ports + d) * size;
-	u8 __user *dst = run->recv + (d * ports + i) * size;
+	struct bfly_msg msg = bfly_batch_msg(run, i, d), piece;
 	int err;
 
 	for (off = 0; off < size; off += len) {
 		len = min_t(u64, size - off, BFLY_BATCH_CHUNK);
-		err = bfly_copy_user_to_user(dst + off, src + off, len);
+		piece.src = msg.src + off;
+		piece.dst = msg.dst + off;
+		err = bfly_msg_copy(&piece, len, off + len == size ? ahead : NULL);
 		if (err)
 			return err;
 	}
@@ -243,10 +257,15 @@ static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d)
 	return 0;
 }
 
-/* Move the messages of the inputs in @active, or of every input. */
+/*
+ * Move the messages of the inputs in @active, or of every input. Each copy
+ * prefetches the message of the input after next, when it moves too.
+ */
 static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *active)
 {
-	u32 i, ports = run->geo->ports;
+	u32 i, next, ports = run->geo->ports;
+	const struct bfly_msg *pf;
+	struct bfly_msg ahead;
 	int err;
 
 	if (!run->b->msg_size && !run->done)
@@ -254,7 +273,16 @@ static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *a
 	for (i = 0; i < ports; i++) {
 		if (active && !test_bit(i, active))
 			continue;
-		err = bfly_batch_move(run, i, run->dest[i]);
+		/* a message a fault hit is not delivered */
+		if (run->faults && test_bit(i, run->hit))
+			continue;
+		next = i + BFLY_BATCH_PREFETCH_DISTANCE;
+		pf = NULL;
+		if (next < ports && (!active || test_bit(next, active))) {
+			ahead = bfly_batch_msg(run, next, run->dest[next]);
+			pf = &ahead;
+		}
+		err = bfly_batch_move(run, i, run->dest[i], pf);
 		if (err)
 			return err;
 	}
@@ -305,25 +333,72 @@ static int bfly_batch_conflicting_round(struct bfly_batch_run *run, u32 k)
 	return 0;
 }
 
+/*
+ * The messages of round @k that the fabric's faults hit, as routed (by
+ * their labels, or by the round's matrix): marked in @run->hit, counted and
+ * reported to the caller's array.
+ */
+static int bfly_batch_faults(struct bfly_batch_run *run, u32 k)
+{
+	struct bfly_fault_walk walk = { .mode = BFLY_WALK_ROUTE };
+	struct bfly_batch *b = run->b;
+	struct bfly_msg_ref __user *uref = u64_to_user_ptr(b->affected_ptr);
+	struct bfly_msg_ref ref;
+	int hit;
+	u32 i;
+
+	if (run->labelled)
+		walk.labels = run->labels;
+	else
+		walk.matrix = run->matrix;
+	bitmap_zero(run->hit, run->geo->ports);
+	hit = bfly_fault_walk(run->geo, run->faults, &walk, run->hit, NULL,
+			      run->fault_work);
+	if (hit <= 0)
+		return hit;
+	for_each_set_bit(i, run->hit, run->geo->ports) {
+		if (b->affected < b->affected_max) {
+			ref.source = i;
+			ref.dest = run->dest[i];
+			if (copy_to_user(uref + b->affected, &ref, sizeof(ref)))
+				return -EFAULT;
+		}
+		b->affected++;
+	}
+	return 0;
+}
+
 static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 {
 	const struct bfly_geometry *geo = run->geo;
 	int extra, err;
+	u32 unmet;
 
 	err = bfly_sched_round(&run->sched, k, run->dest,
 			       run->labelled ? run->labels : NULL);
 	if (err)
 		return err;
+	if (!run->labelled) {
+		if (bfly_faults_have_stuck(run->faults))
+			err = bfly_benes_route_stuck(geo, run->dest, run->faults->list,
+						     run->faults->count, run->matrix,
+						     run->work, &unmet);
+		else
+			err = bfly_benes_route(geo, run->dest, run->matrix, run->work);
+		if (err)
+			return err;
+	}
+	if (run->faults) {
+		err = bfly_batch_faults(run, k);
+		if (err)
+			return err;
+	}
 	if (run->labelled) {
 		extra = bfly_sched_check(geo, run->labels, NULL, NULL, run->work);
 		if (extra < 0)
 			return extra;
 		if (extra)
 			return bfly_batch_conflicting_round(run, k);
-	} else {
-		err = bfly_benes_route(geo, run->dest, run->matrix, run->work);
-		if (err)
-			return err;
 	}
 	run->b->sub_rounds++;
 	return bfly_batch_deliver(run, NULL);
@@ -387,6 +462,8 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	b->max_link_load = 1;
 	b->first_conflict_round = BFLY_NO_CONFLICT;
 	b->bytes_moved = 0;
+	b->affected = 0;
+	b->faults = run->faults ? run->faults->count : 0;
 	for (k = 0; k < fab->geo.ports; k++) {
 		if (signal_pending(current)) {
 			err = -EINTR;
@@ -403,6 +480,9 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 		b->rounds++;
 		cond_resched();
 	}
+	/* Every round ran, but not every message arrived. */
+	if (!err && b->affected)
+		err = -EHOSTUNREACH;
 	b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
 	b->elapsed_ns = ktime_get_ns() - start;
 	atomic64_inc(&fab->stats.batches);
@@ -413,7 +493,7 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *uarg)
 {
-	struct bfly_batch_run run = { .geo = &fab->geo };
+	struct bfly_batch_run run = { .fab = fab, .geo = &fab->geo };
 	struct bfly_batch b;
 	u32 usize;
 	u64 total;
@@ -461,7 +541,7 @@ out:
 int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
 			     struct bfly_batch *b)
 {
-	struct bfly_batch_run run = { .geo = &fab->geo, .b = b };
+	struct bfly_batch_run run = { .fab = fab, .geo = &fab->geo, .b = b };
 	u64 total;
 	int err;
 

@@ -115,6 +115,28 @@ out:
 	return err;
 }
 
+/* Where packets go: the matrix as set, or as the faults make it act. */
+static int bfly_trace_faulty(struct bfly_fabric *fab, const unsigned long *matrix,
+			     u32 *perm)
+{
+	struct bfly_fault_walk walk = { .mode = BFLY_WALK_REAL, .matrix = matrix };
+	struct bfly_faults *faults;
+	void *work;
+	int err;
+
+	faults = bfly_fabric_faults_snapshot(fab, &err);
+	if (!faults)
+		return err ?: bfly_trace(&fab->geo, matrix, perm);
+	work = kvmalloc(bfly_fault_walk_workspace_size(&fab->geo), GFP_KERNEL_ACCOUNT);
+	if (work)
+		err = bfly_fault_walk(&fab->geo, faults, &walk, NULL, perm, work);
+	else
+		err = -ENOMEM;
+	kvfree(work);
+	kfree(faults);
+	return err < 0 ? err : 0;
+}
+
 int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 {
 	unsigned long *snap;
@@ -136,7 +158,7 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 	snap = bfly_fabric_matrix_snapshot(fab, &t.generation, &err);
 	if (!snap)
 		goto out;
-	err = bfly_trace(&fab->geo, snap, perm);
+	err = bfly_trace_faulty(fab, snap, perm);
 	kvfree(snap);
 	if (err)
 		goto out;

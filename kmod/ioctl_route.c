@@ -18,12 +18,13 @@
 #include <linux/uaccess.h>
 
 #include "benes.h"
+#include "benes_fault.h"
 #include "bfly.h"
 #include "linkload.h"
 #include "selfroute.h"
 #include "trace.h"
 
-#define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS)
+#define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS | BFLY_ROUTE_ALLOW_FAULTS)
 
 /* Largest link-load array BFLY_IOC_LINK_LOAD fills, in bytes. */
 #define BFLY_LINK_LOAD_MAX_BYTES (64UL << 20)
@@ -34,8 +35,9 @@ static int bfly_route_arg_check(const struct bfly_route *r,
 {
 	bool labels = r->flags & BFLY_ROUTE_LABELS;
 
-	if ((r->flags & ~BFLY_ROUTE_FLAGS) ||
-	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+	if ((r->flags & ~BFLY_ROUTE_FLAGS) || r->pad ||
+	    memchr_inv(r->reserved, 0, sizeof(r->reserved)) ||
+	    memchr_inv(r->reserved2, 0, sizeof(r->reserved2)))
 		return -EINVAL;
 	if (r->ports != geo->ports)
 		return -EINVAL;
@@ -86,28 +88,37 @@ void bfly_route_buf_free(struct bfly_route_buf *b)
 	kvfree(b->matrix);
 	kvfree(b->work);
 	kvfree(b->conflicts.list);
+	kfree(b->faults);
+	kvfree(b->affected);
+	kvfree(b->fault_work);
 }
 
 /**
  * bfly_route_buf_alloc() - allocate everything one route needs
  * @b: zeroed buffers to fill; free them with bfly_route_buf_free(), also
  *	on failure
- * @geo: the fabric geometry
+ * @fab: the fabric; its faults are copied to @b->faults
  * @method: from bfly_route_method()
  * @conflicts_max: conflicts to record in @b->conflicts.list
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ENOMEM or -ENODEV.
  */
-int bfly_route_buf_alloc(struct bfly_route_buf *b,
-			 const struct bfly_geometry *geo, u32 method,
-			 u32 conflicts_max)
+int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
+			 u32 method, u32 conflicts_max)
 {
+	const struct bfly_geometry *geo = &fab->geo;
 	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
 	size_t work;
 	u32 nconf;
+	int err;
 
+	b->faults = bfly_fabric_faults_snapshot(fab, &err);
+	if (err)
+		return err;
 	if (method == BFLY_METHOD_LOOPING)
-		work = bfly_benes_workspace_size(geo);
+		work = bfly_faults_have_stuck(b->faults) ?
+		       bfly_benes_fault_workspace_size(geo) :
+		       bfly_benes_workspace_size(geo);
 	else
 		work = bfly_selfroute_workspace_size(geo);
 	/* Never more conflicts than nodes. */
@@ -121,7 +132,13 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b,
 		b->conflicts.list = kvcalloc(nconf, sizeof(*b->conflicts.list),
 					     GFP_KERNEL_ACCOUNT);
 	b->conflicts.capacity = nconf;
-	if (!b->in || !b->matrix || !b->work || (nconf && !b->conflicts.list))
+	if (b->faults) {
+		b->affected = kvzalloc(BFLY_MATRIX_BYTES(geo->ports), GFP_KERNEL_ACCOUNT);
+		b->fault_work = kvmalloc(bfly_fault_walk_workspace_size(geo),
+					 GFP_KERNEL_ACCOUNT);
+	}
+	if (!b->in || !b->matrix || !b->work || (nconf && !b->conflicts.list) ||
+	    (b->faults && (!b->affected || !b->fault_work)))
 		return -ENOMEM;
 	return 0;
 }
@@ -140,6 +157,25 @@ static int bfly_route_compute(const struct bfly_geometry *geo,
 	return bfly_route_run(geo, method, b);
 }
 
+/* The inputs of a computed route that @b->faults hit. */
+static int bfly_route_check_faults(const struct bfly_geometry *geo,
+				   struct bfly_route_buf *b)
+{
+	struct bfly_fault_walk walk = {
+		.mode = BFLY_WALK_ROUTE,
+		.matrix = b->matrix,
+	};
+	int hit;
+
+	b->stuck_unmet = bfly_faults_stuck_unmet(geo, b->faults, b->matrix);
+	bitmap_zero(b->affected, geo->ports);
+	hit = bfly_fault_walk(geo, b->faults, &walk, b->affected, NULL, b->fault_work);
+	if (hit < 0)
+		return hit;
+	b->affected_count = hit;
+	return 0;
+}
+
 /**
  * bfly_route_run() - compute a route whose input is in @b->in
  * @geo: the fabric geometry
@@ -147,8 +183,11 @@ static int bfly_route_compute(const struct bfly_geometry *geo,
  * @b: buffers from bfly_route_buf_alloc(), @b->in filled with N u32 (a
  *	permutation) or N u64 (labels)
  *
- * Return: 0, with the matrix and conflicts in @b; -EINVAL for a
- * non-permutation or labels too wide; -EINTR.
+ * With @b->faults, the looping algorithm steers its free choices by the
+ * stuck nodes, and the inputs a fault hits go to @b->affected.
+ *
+ * Return: 0, with the matrix, conflicts and fault report in @b; -EINVAL
+ * for a non-permutation or labels too wide; -EINTR.
  */
 int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 		   struct bfly_route_buf *b)
@@ -167,14 +206,25 @@ int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 	b->conflicts.first_stage = BFLY_NO_CONFLICT;
 	switch (method) {
 	case BFLY_METHOD_SELF_ROUTING:
-		return bfly_selfroute_dest(geo, b->in, b->matrix, NULL,
-					   &b->conflicts, b->work);
+		err = bfly_selfroute_dest(geo, b->in, b->matrix, NULL,
+					  &b->conflicts, b->work);
+		break;
 	case BFLY_METHOD_LABELS:
-		return bfly_selfroute_labels(geo, b->in, b->matrix, NULL,
-					     &b->conflicts, b->work);
+		err = bfly_selfroute_labels(geo, b->in, b->matrix, NULL,
+					    &b->conflicts, b->work);
+		break;
 	default:
-		return bfly_benes_route(geo, b->in, b->matrix, b->work);
+		if (bfly_faults_have_stuck(b->faults))
+			err = bfly_benes_route_stuck(geo, b->in, b->faults->list,
+						     b->faults->count, b->matrix,
+						     b->work, &b->stuck_unmet);
+		else
+			err = bfly_benes_route(geo, b->in, b->matrix, b->work);
+		break;
 	}
+	if (err || !b->faults)
+		return err;
+	return bfly_route_check_faults(geo, b);
 }
 
 /**
@@ -240,7 +290,7 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 	if (READ_ONCE(fab->dead))
 		return -ENODEV;
 
-	err = bfly_route_buf_alloc(&b, geo, method, r.conflicts_max);
+	err = bfly_route_buf_alloc(&b, fab, method, r.conflicts_max);
 	if (err)
 		goto out;
 	err = bfly_route_compute(geo, &r, method, &b);
@@ -252,15 +302,28 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		verdict = -EBUSY;
 		if (r.conflicts_ptr && b.conflicts.count > r.conflicts_max)
 			verdict = -EOVERFLOW;
+	} else if (b.affected_count && !(r.flags & BFLY_ROUTE_ALLOW_FAULTS)) {
+		verdict = -EHOSTUNREACH;
 	}
 
 	/* Every output goes to user space before anything changes. */
 	r.conflicts_count = b.conflicts.count;
 	r.first_conflict_stage = b.conflicts.first_stage;
 	r.method = method;
+	r.affected_count = b.affected_count;
+	r.stuck_unmet = b.stuck_unmet;
+	r.faults = b.faults ? b.faults->count : 0;
 	written = min(b.conflicts.count, b.conflicts.capacity);
 	if (r.matrix_ptr &&
 	    copy_to_user(u64_to_user_ptr(r.matrix_ptr), b.matrix, r.matrix_bytes)) {
+		err = -EFAULT;
+		goto out;
+	}
+	if (r.affected_ptr &&
+	    (b.affected ? copy_to_user(u64_to_user_ptr(r.affected_ptr), b.affected,
+				       BFLY_MATRIX_BYTES(geo->ports)) :
+			  clear_user(u64_to_user_ptr(r.affected_ptr),
+				     BFLY_MATRIX_BYTES(geo->ports)))) {
 		err = -EFAULT;
 		goto out;
 	}

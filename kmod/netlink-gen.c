@@ -12,6 +12,13 @@
 #include <uapi/linux/bfly.h>
 
 /* Common nested types */
+const struct nla_policy bfly_fault_nl_policy[BFLY_A_FAULT_STATE + 1] = {
+	[BFLY_A_FAULT_KIND] = NLA_POLICY_RANGE(NLA_U32, 1, 2),
+	[BFLY_A_FAULT_STAGE] = { .type = NLA_U32, },
+	[BFLY_A_FAULT_INDEX] = { .type = NLA_U32, },
+	[BFLY_A_FAULT_STATE] = NLA_POLICY_MAX(NLA_U32, 1),
+};
+
 const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_STATE + 1] = {
 	[BFLY_A_SWITCH_STAGE] = { .type = NLA_U32, },
 	[BFLY_A_SWITCH_NODE] = { .type = NLA_U32, },
@@ -43,11 +50,12 @@ const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_SWITCH + 1] = {
 };
 
 /* BFLY_CMD_ROUTE - do */
-const struct nla_policy bfly_route_nl_policy[BFLY_A_DRY_RUN + 1] = {
+const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
 	[BFLY_A_PERM] = { .type = NLA_BINARY, },
 	[BFLY_A_LABELS] = { .type = NLA_BINARY, },
 	[BFLY_A_DRY_RUN] = { .type = NLA_FLAG, },
+	[BFLY_A_ALLOW_FAULTS] = { .type = NLA_FLAG, },
 };
 
 /* BFLY_CMD_A2A - do */
@@ -61,8 +69,21 @@ const struct nla_policy bfly_stats_reset_nl_policy[BFLY_A_ID + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
 };
 
+/* BFLY_CMD_FAULT_ADD - do */
+const struct nla_policy bfly_fault_add_nl_policy[BFLY_A_FAULT + 1] = {
+	[BFLY_A_ID] = { .type = NLA_U32, },
+	[BFLY_A_FAULT] = NLA_POLICY_NESTED(bfly_fault_nl_policy),
+};
+
+/* BFLY_CMD_FAULT_DEL - do */
+const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1] = {
+	[BFLY_A_ID] = { .type = NLA_U32, },
+	[BFLY_A_FAULT] = NLA_POLICY_NESTED(bfly_fault_nl_policy),
+	[BFLY_A_ALL_FAULTS] = { .type = NLA_FLAG, },
+};
+
 /* Ops table for bfly */
-const struct genl_ops bfly_nl_ops[7] = {
+const struct genl_ops bfly_nl_ops[9] = {
 	{
 		.cmd		= BFLY_CMD_FABRIC_GET,
 		.doit		= bfly_nl_fabric_get_doit,
@@ -95,7 +116,7 @@ const struct genl_ops bfly_nl_ops[7] = {
 		.cmd		= BFLY_CMD_ROUTE,
 		.doit		= bfly_nl_route_doit,
 		.policy		= bfly_route_nl_policy,
-		.maxattr	= BFLY_A_DRY_RUN,
+		.maxattr	= BFLY_A_ALLOW_FAULTS,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -110,6 +131,20 @@ const struct genl_ops bfly_nl_ops[7] = {
 		.doit		= bfly_nl_stats_reset_doit,
 		.policy		= bfly_stats_reset_nl_policy,
 		.maxattr	= BFLY_A_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= BFLY_CMD_FAULT_ADD,
+		.doit		= bfly_nl_fault_add_doit,
+		.policy		= bfly_fault_add_nl_policy,
+		.maxattr	= BFLY_A_FAULT,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= BFLY_CMD_FAULT_DEL,
+		.doit		= bfly_nl_fault_del_doit,
+		.policy		= bfly_fault_del_nl_policy,
+		.maxattr	= BFLY_A_ALL_FAULTS,
 		.flags		= GENL_ADMIN_PERM,
 	},
 };

@@ -13,6 +13,7 @@
 #include <uapi/linux/bfly.h>
 
 /* Common nested types */
+extern const struct nla_policy bfly_fault_nl_policy[BFLY_A_FAULT_STATE + 1];
 extern const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_STATE + 1];
 
 extern const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1];
@@ -23,14 +24,18 @@ extern const struct nla_policy bfly_fabric_del_nl_policy[BFLY_A_ID + 1];
 
 extern const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_SWITCH + 1];
 
-extern const struct nla_policy bfly_route_nl_policy[BFLY_A_DRY_RUN + 1];
+extern const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1];
 
 extern const struct nla_policy bfly_a2a_nl_policy[BFLY_A_LATIN + 1];
 
 extern const struct nla_policy bfly_stats_reset_nl_policy[BFLY_A_ID + 1];
 
+extern const struct nla_policy bfly_fault_add_nl_policy[BFLY_A_FAULT + 1];
+
+extern const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1];
+
 /* Ops table for bfly */
-extern const struct genl_ops bfly_nl_ops[7];
+extern const struct genl_ops bfly_nl_ops[9];
 
 int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
@@ -40,6 +45,8 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	BFLY_NLGRP_EVENTS,

@@ -146,6 +146,40 @@ static int bfly_nl_link_loads(struct bfly_fabric *fab, u32 *load, u32 *mll)
 	return err;
 }
 
+/* The fabric's faults: their number and one fault nest each. */
+static int bfly_nl_put_faults(struct sk_buff *skb, struct bfly_fabric *fab)
+{
+	struct bfly_faults *faults;
+	struct nlattr *nest;
+	int err = 0;
+	u32 j;
+
+	faults = bfly_fabric_faults_snapshot(fab, &err);
+	if (err)
+		return err;
+	if (nla_put_u32(skb, BFLY_A_FAULTS_COUNT, faults ? faults->count : 0)) {
+		err = -EMSGSIZE;
+		goto out;
+	}
+	for (j = 0; faults && j < faults->count; j++) {
+		const struct bfly_fault *f = &faults->list[j];
+
+		nest = nla_nest_start(skb, BFLY_A_FAULT);
+		if (!nest ||
+		    nla_put_u32(skb, BFLY_A_FAULT_KIND, f->kind) ||
+		    nla_put_u32(skb, BFLY_A_FAULT_STAGE, f->stage) ||
+		    nla_put_u32(skb, BFLY_A_FAULT_INDEX, f->index) ||
+		    nla_put_u32(skb, BFLY_A_FAULT_STATE, f->state)) {
+			err = -EMSGSIZE;
+			goto out;
+		}
+		nla_nest_end(skb, nest);
+	}
+out:
+	kfree(faults);
+	return err;
+}
+
 /*
  * The description message: the geometry, the generation, the counters,
  * the sizes of the matrix and link-load array and, with
@@ -172,6 +206,9 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 	    nla_put_u64_64bit(skb, BFLY_A_MATRIX_BYTES, bfly_matrix_bytes(geo),
 			      BFLY_A_PAD))
 		return -EMSGSIZE;
+	err = bfly_nl_put_faults(skb, fab);
+	if (err)
+		return err;
 	if (!(want & BFLY_WANT_LINK_LOAD))
 		return 0;
 
@@ -838,6 +875,7 @@ static int bfly_nl_route_check(struct genl_info *info,
 int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	bool dry_run = nla_get_flag(info->attrs[BFLY_A_DRY_RUN]);
+	bool allow_faults = nla_get_flag(info->attrs[BFLY_A_ALLOW_FAULTS]);
 	struct bfly_route_buf b = {};
 	struct bfly_fabric *fab;
 	struct sk_buff *msg = NULL;
@@ -854,7 +892,11 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err)
 		goto out;
 
-	err = bfly_route_buf_alloc(&b, &fab->geo, method, BFLY_CONFLICTS_MAX);
+	err = bfly_route_buf_alloc(&b, fab, method, BFLY_CONFLICTS_MAX);
+	if (err == -ENODEV) {
+		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+		goto out;
+	}
 	msg = genlmsg_new(NLMSG_GOODSIZE + BFLY_CONFLICTS_MAX * 48, GFP_KERNEL);
 	if (err || !msg) {
 		err = -ENOMEM;
@@ -880,6 +922,12 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EBUSY;
 		goto out;
 	}
+	if (b.affected_count && !dry_run && !allow_faults) {
+		NL_SET_ERR_MSG(info->extack,
+			       "faults: packets of the route would meet a fault: route refused, matrix unchanged (a dry run counts them; allow-faults applies it)");
+		err = -EHOSTUNREACH;
+		goto out;
+	}
 	err = bfly_route_apply(fab, &b, !dry_run, &generation);
 	if (err) {
 		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
@@ -892,7 +940,10 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, b.conflicts.count) ||
 	    nla_put_u32(msg, BFLY_A_FIRST_CONFLICT_STAGE, b.conflicts.first_stage) ||
 	    bfly_nl_put_conflicts(msg, &b.conflicts) ||
-	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, generation, BFLY_A_PAD)) {
+	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, generation, BFLY_A_PAD) ||
+	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, b.faults ? b.faults->count : 0) ||
+	    nla_put_u64_64bit(msg, BFLY_A_AFFECTED_COUNT, b.affected_count, BFLY_A_PAD) ||
+	    nla_put_u32(msg, BFLY_A_STUCK_UNMET, b.stuck_unmet)) {
 		err = -EMSGSIZE;
 		goto out;
 	}
@@ -936,6 +987,11 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(info->extack, "a2a: interrupted by a signal");
 		goto out_put;
 	}
+	if (err == -EHOSTUNREACH) {
+		NL_SET_ERR_MSG(info->extack,
+			       "faults: messages of the exchange met a fault and were not delivered");
+		goto out_put;
+	}
 	if (err)
 		goto out_put;
 
@@ -949,7 +1005,9 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, BFLY_A_LATIN, latin) ||
 	    nla_put_u32(msg, BFLY_A_ROUNDS, b.rounds) ||
 	    nla_put_u64_64bit(msg, BFLY_A_CYCLES, b.cycles, BFLY_A_PAD) ||
-	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, min_t(u64, b.conflicts, U32_MAX))) {
+	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, min_t(u64, b.conflicts, U32_MAX)) ||
+	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, b.faults) ||
+	    nla_put_u64_64bit(msg, BFLY_A_AFFECTED_COUNT, b.affected, BFLY_A_PAD)) {
 		nlmsg_free(msg);
 		err = -EMSGSIZE;
 		goto out_put;
@@ -957,6 +1015,170 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	genlmsg_end(msg, hdr);
 	err = genlmsg_reply(msg, info);
 out_put:
+	bfly_fabric_put(fab);
+	return err;
+}
+
+/*
+ * Parse the fault nests of a fault-add (@add) or fault-del request into
+ * @f (at most BFLY_MAX_FAULTS); *@nests gets them for error reports.
+ * Return: the number of faults, or a negative errno with extack set.
+ */
+static int bfly_nl_faults_parse(struct genl_info *info, bool add,
+				struct bfly_fault *f, struct nlattr **nests)
+{
+	struct nlattr *tb[BFLY_A_FAULT_MAX + 1];
+	struct nlattr *nest;
+	int rem, err, n = 0;
+
+	nlmsg_for_each_attr(nest, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nest) != BFLY_A_FAULT)
+			continue;
+		if (n == BFLY_MAX_FAULTS) {
+			NL_SET_ERR_MSG_ATTR(info->extack, nest,
+					    "fault: a fabric holds at most 64 faults");
+			return add ? -ENOSPC : -ENOENT;
+		}
+		err = nla_parse_nested(tb, BFLY_A_FAULT_MAX, nest, bfly_fault_nl_policy,
+				       info->extack);
+		if (err)
+			return err;
+		if (!tb[BFLY_A_FAULT_KIND] || !tb[BFLY_A_FAULT_STAGE] ||
+		    !tb[BFLY_A_FAULT_INDEX]) {
+			NL_SET_ERR_ATTR_MISS(info->extack, nest,
+					     !tb[BFLY_A_FAULT_KIND] ? BFLY_A_FAULT_KIND :
+					     !tb[BFLY_A_FAULT_STAGE] ? BFLY_A_FAULT_STAGE :
+					     BFLY_A_FAULT_INDEX);
+			NL_SET_ERR_MSG(info->extack, "fault: needs kind, stage and index");
+			return -EINVAL;
+		}
+		f[n].kind = nla_get_u32(tb[BFLY_A_FAULT_KIND]);
+		f[n].stage = nla_get_u32(tb[BFLY_A_FAULT_STAGE]);
+		f[n].index = nla_get_u32(tb[BFLY_A_FAULT_INDEX]);
+		f[n].state = 0;
+		if (tb[BFLY_A_FAULT_STATE]) {
+			f[n].state = nla_get_u32(tb[BFLY_A_FAULT_STATE]);
+		} else if (add && f[n].kind == BFLY_FAULT_STUCK) {
+			NL_SET_ERR_ATTR_MISS(info->extack, nest, BFLY_A_FAULT_STATE);
+			NL_SET_ERR_MSG(info->extack,
+				       "fault: a stuck node needs its state (0 straight, 1 cross)");
+			return -EINVAL;
+		}
+		nests[n++] = nest;
+	}
+	return n;
+}
+
+/* Reply to fault-add or fault-del with the fabric's number of faults. */
+static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
+				u8 cmd)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, cmd);
+	if (!hdr || nla_put_u32(msg, BFLY_A_ID, fab->id) ||
+	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, READ_ONCE(fab->faults.count))) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **nests = NULL;
+	struct bfly_fault *f = NULL;
+	const char *why = NULL;
+	struct bfly_fabric *fab;
+	int n, err;
+	u32 bad = 0;
+
+	fab = bfly_nl_fabric(info);
+	if (IS_ERR(fab))
+		return PTR_ERR(fab);
+	f = kcalloc(BFLY_MAX_FAULTS, sizeof(*f), GFP_KERNEL);
+	nests = kcalloc(BFLY_MAX_FAULTS, sizeof(*nests), GFP_KERNEL);
+	if (!f || !nests) {
+		err = -ENOMEM;
+		goto out;
+	}
+	n = bfly_nl_faults_parse(info, true, f, nests);
+	if (n < 0) {
+		err = n;
+		goto out;
+	}
+	if (!n) {
+		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_FAULT);
+		NL_SET_ERR_MSG(info->extack, "fault: missing: give one fault nest or more");
+		err = -EINVAL;
+		goto out;
+	}
+	err = bfly_fabric_faults_add(fab, f, n, &bad, &why);
+	if (err == -ENODEV)
+		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+	else if (err)
+		bfly_nl_set_msg(info->extack, nests[min_t(u32, bad, n - 1)], why);
+	if (!err)
+		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_ADD);
+out:
+	kfree(nests);
+	kfree(f);
+	bfly_fabric_put(fab);
+	return err;
+}
+
+int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *all = info->attrs[BFLY_A_ALL_FAULTS];
+	struct nlattr **nests = NULL;
+	struct bfly_fault *f = NULL;
+	struct bfly_fabric *fab;
+	int n, err;
+	u32 bad = 0;
+
+	fab = bfly_nl_fabric(info);
+	if (IS_ERR(fab))
+		return PTR_ERR(fab);
+	f = kcalloc(BFLY_MAX_FAULTS, sizeof(*f), GFP_KERNEL);
+	nests = kcalloc(BFLY_MAX_FAULTS, sizeof(*nests), GFP_KERNEL);
+	if (!f || !nests) {
+		err = -ENOMEM;
+		goto out;
+	}
+	n = bfly_nl_faults_parse(info, false, f, nests);
+	if (n < 0) {
+		err = n;
+		goto out;
+	}
+	if (!n == !all) {
+		if (all)
+			NL_SET_ERR_MSG_ATTR(info->extack, all,
+					    "all-faults: give fault nests or all-faults, not both");
+		else
+			NL_SET_ERR_MSG(info->extack,
+				       "fault, all-faults: missing: name the faults to repair, or all-faults");
+		err = -EINVAL;
+		goto out;
+	}
+	if (all)
+		err = bfly_fabric_fault_clear(fab);
+	else
+		err = bfly_fabric_faults_del(fab, f, n, &bad);
+	if (err == -ENODEV)
+		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+	else if (err == -ENOENT)
+		NL_SET_ERR_MSG_ATTR(info->extack, nests[min_t(u32, bad, n - 1)],
+				    "fault: the fabric has no such fault (or it is named twice)");
+	if (!err)
+		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_DEL);
+out:
+	kfree(nests);
+	kfree(f);
 	bfly_fabric_put(fab);
 	return err;
 }
@@ -1045,6 +1267,23 @@ void bfly_nl_notify_matrix(struct bfly_fabric *fab)
 			   nla_put_u32(msg, BFLY_A_ID, fab->id) ||
 			   nla_put_u64_64bit(msg, BFLY_A_GENERATION, fab->generation,
 					     BFLY_A_PAD));
+}
+
+/**
+ * bfly_nl_notify_faults() - announce a change of a fabric's faults
+ * @fab: the fabric, its lock held for writing
+ */
+void bfly_nl_notify_faults(struct bfly_fabric *fab)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = bfly_nl_event_new(BFLY_CMD_FAULTS_CHANGED_NTF, &hdr);
+	if (!msg)
+		return;
+	bfly_nl_event_send(msg, hdr,
+			   nla_put_u32(msg, BFLY_A_ID, fab->id) ||
+			   nla_put_u32(msg, BFLY_A_FAULTS_COUNT, fab->faults.count));
 }
 
 /**

@@ -36,7 +36,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 3
+#define BFLY_UAPI_VERSION 4
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -115,6 +115,32 @@ struct bfly_info {
 #define BFLY_INFO_SIZE_VER0 64
 
 /**
+ * enum bfly_fault_kind - faults a fabric can be given (netlink fault-add)
+ * @BFLY_FAULT_STUCK: a node stuck in one state: it ignores its bit of the
+ *	switch matrix and stays straight (state 0) or cross (state 1). Node
+ *	@index of node stage @stage.
+ * @BFLY_FAULT_LINK: a broken link: the packet on link position @index
+ *	leaving node stage @stage is lost (after the last node stage, the
+ *	link to fabric output @index).
+ * @__BFLY_FAULT_MAX: one past the last kind; not a kind
+ *
+ * Faults are injected to study fault tolerance; they change what the
+ * fabric does, never what it is told: %BFLY_IOC_GET_MATRIX still returns
+ * the matrix as set, %BFLY_IOC_TRACE shows where packets really go. See
+ * Documentation/bfly.rst, "Faults".
+ */
+enum bfly_fault_kind {
+	BFLY_FAULT_STUCK = 1,
+	BFLY_FAULT_LINK = 2,
+	__BFLY_FAULT_MAX,
+};
+
+/**
+ * define BFLY_MAX_FAULTS - most faults one fabric holds at a time
+ */
+#define BFLY_MAX_FAULTS 64
+
+/**
  * define BFLY_MATRIX_BYTES - bytes of a switch matrix of @switches nodes
  * @switches: &bfly_info.switches
  *
@@ -164,7 +190,8 @@ struct bfly_matrix {
  * @ports: in: number of entries at @perm_ptr; must equal the fabric's ports
  * @pad: must be zero
  * @perm_ptr: user address of @ports __u32: out: entry i is the output that
- *	input i reaches
+ *	input i reaches, or %BFLY_TRACE_LOST when a broken link loses it.
+ *	Stuck nodes act in their stuck state (&enum bfly_fault_kind)
  * @generation: out: the matrix generation traced
  * @reserved: must be zero
  *
@@ -179,6 +206,11 @@ struct bfly_trace {
 	__u64 generation;
 	__u64 reserved[4];
 };
+
+/**
+ * define BFLY_TRACE_LOST - &bfly_trace.perm_ptr entry of a lost packet
+ */
+#define BFLY_TRACE_LOST 0xffffffffU
 
 /**
  * define BFLY_TRACE_SIZE_VER0 - size of the first published &struct bfly_trace
@@ -223,6 +255,16 @@ struct bfly_conflict {
 #define BFLY_ROUTE_LABELS _BITUL(1)
 
 /**
+ * define BFLY_ROUTE_ALLOW_FAULTS - apply a route even if faults hit packets
+ *
+ * Without it, a route that a fault would hit (a packet crossing a node
+ * stuck in the other state, or a broken link) fails with -EHOSTUNREACH and
+ * changes nothing. With it, such a route is applied, and the inputs hit
+ * are reported all the same.
+ */
+#define BFLY_ROUTE_ALLOW_FAULTS _BITUL(2)
+
+/**
  * enum bfly_route_method - how a route was computed
  * @BFLY_METHOD_NONE: nothing was routed
  * @BFLY_METHOD_SELF_ROUTING: butterfly self-routing by destination
@@ -263,6 +305,18 @@ enum bfly_route_method {
  * @method: out: one of &enum bfly_route_method
  * @generation: out: the matrix generation after the call
  * @reserved: must be zero
+ * @affected_ptr: in: zero, or a user bitmap of @ports bits (__u64 words, as
+ *	the switch matrix) receiving the inputs whose packet a fault hits
+ * @affected_count: out: the number of those inputs
+ * @stuck_unmet: out: stuck nodes the route needs in the other state than
+ *	they are stuck in. On the Benes network the looping algorithm uses its
+ *	free choices to meet stuck nodes; this counts those it could not
+ * @faults: out: the faults of the fabric the route was checked against
+ * @pad: must be zero
+ * @reserved2: must be zero
+ *
+ * The fields from @affected_ptr on are new in version 4 of this interface
+ * (%BFLY_ROUTE_SIZE_VER1).
  *
  * Argument of %BFLY_IOC_ROUTE.
  */
@@ -282,12 +336,24 @@ struct bfly_route {
 	__u32 method;
 	__u64 generation;
 	__u64 reserved[2];
+	__u64 affected_ptr;
+	__u32 affected_count;
+	__u32 stuck_unmet;
+	__u32 faults;
+	__u32 pad;
+	__u64 reserved2[2];
 };
 
 /**
  * define BFLY_ROUTE_SIZE_VER0 - size of the first published &struct bfly_route
  */
 #define BFLY_ROUTE_SIZE_VER0 96
+
+/**
+ * define BFLY_ROUTE_SIZE_VER1 - size of &struct bfly_route with the fault
+ * report (interface version 4)
+ */
+#define BFLY_ROUTE_SIZE_VER1 136
 
 /**
  * struct bfly_link_load - link loads of a routed set of packets
@@ -429,6 +495,16 @@ enum bfly_schedule {
 };
 
 /**
+ * struct bfly_msg_ref - one message of an all-to-all exchange
+ * @source: the processor that sends it
+ * @dest: the processor it is for
+ */
+struct bfly_msg_ref {
+	__u32 source;
+	__u32 dest;
+};
+
+/**
  * define BFLY_BATCH_STRICT - fail on a round with conflicts
  *
  * Without it, a round whose packets conflict is split into conflict-free
@@ -481,6 +557,17 @@ enum bfly_schedule {
  * @bytes_moved: out: bytes copied from send to receive slots
  * @elapsed_ns: out: time the batch took in the kernel
  * @reserved: must be zero
+ * @affected: out: messages a fault hit on their way (see &struct
+ *	bfly_route): they are not copied, and their receive slots stay as
+ *	they were
+ * @affected_ptr: in: zero, or a user array of @affected_max &struct
+ *	bfly_msg_ref receiving the first messages hit, in round order
+ * @affected_max: in: entries at @affected_ptr; zero without it
+ * @faults: out: the faults of the fabric the batch ran with
+ * @reserved2: must be zero
+ *
+ * The fields from @affected on are new in version 4 of this interface
+ * (%BFLY_BATCH_SIZE_VER1).
  *
  * Argument of %BFLY_IOC_BATCH.
  */
@@ -507,12 +594,23 @@ struct bfly_batch {
 	__u64 bytes_moved;
 	__u64 elapsed_ns;
 	__u64 reserved[4];
+	__u64 affected;
+	__u64 affected_ptr;
+	__u32 affected_max;
+	__u32 faults;
+	__u64 reserved2[2];
 };
 
 /**
  * define BFLY_BATCH_SIZE_VER0 - size of the first published &struct bfly_batch
  */
 #define BFLY_BATCH_SIZE_VER0 160
+
+/**
+ * define BFLY_BATCH_SIZE_VER1 - size of &struct bfly_batch with the fault
+ * report (interface version 4)
+ */
+#define BFLY_BATCH_SIZE_VER1 200
 
 /**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
