@@ -40,6 +40,8 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
  * @matrix: the switch matrix, bfly_matrix_bytes() bytes (see uapi)
  * @generation: number of changes of @matrix since creation
  * @faults: the injected faults; protected by @lock
+ * @mem: kernel memory charged to the fabric (memlimit.c): @mem.used now
+ *	(its own @mem.base plus its requests' buffers) and at most
  * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
@@ -54,6 +56,11 @@ struct bfly_fabric {
 	u64 generation;
 	struct bfly_faults faults;
 	struct {
+		atomic64_t used;
+		atomic64_t peak;
+		u64 base;
+	} mem;
+	struct {
 		atomic64_t routes;
 		atomic64_t refusals;
 		atomic64_t conflicts;
@@ -64,6 +71,25 @@ struct bfly_fabric {
 	struct bfly_geometry geo;
 	struct list_head list;
 };
+
+/**
+ * struct bfly_mem - the memory one request has charged to its fabric
+ * @fab: the fabric charged
+ * @charged: bytes charged so far, given back by bfly_mem_release()
+ * @err: the first refused charge or failed allocation: -E2BIG or -ENOMEM
+ */
+struct bfly_mem {
+	struct bfly_fabric *fab;
+	u64 charged;
+	int err;
+};
+
+/* memlimit.c: kernel memory limits per fabric and per module */
+int bfly_mem_charge_fabric(struct bfly_fabric *fab, u64 bytes);
+void bfly_mem_uncharge_fabric(struct bfly_fabric *fab);
+void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero);
+void *bfly_mem_alloc_array(struct bfly_mem *m, size_t n, size_t size, bool zero);
+void bfly_mem_release(struct bfly_mem *m);
 
 /* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
 static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
@@ -102,8 +128,8 @@ void bfly_chardev_del(struct bfly_fabric *fab);
 
 /* fabric.c: the switch matrix */
 void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix);
-unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
-					   int *err);
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, struct bfly_mem *m,
+					   u64 *generation, int *err);
 
 /* ioctl.c: ioctl dispatch and extensible arguments */
 long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
@@ -133,6 +159,7 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
  * @fault_work: with @faults, the fault walk's workspace
  * @affected_count: the number of inputs a fault hits
  * @stuck_unmet: stuck nodes the route sets to their other state
+ * @mem: the memory charged for all this
  */
 struct bfly_route_buf {
 	void *in;
@@ -144,6 +171,7 @@ struct bfly_route_buf {
 	void *fault_work;
 	u32 affected_count;
 	u32 stuck_unmet;
+	struct bfly_mem mem;
 };
 
 /* ioctl_route.c: the route steps shared by the ioctl and netlink */

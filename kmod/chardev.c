@@ -67,10 +67,27 @@ static ssize_t node_stages_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(node_stages);
 
+/* Kernel memory charged to the fabric now and at most (memlimit.c) */
+static ssize_t mem_bytes_show(struct device *dev, struct device_attribute *attr,
+			      char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&to_fabric(dev)->mem.used));
+}
+static DEVICE_ATTR_RO(mem_bytes);
+
+static ssize_t mem_peak_bytes_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&to_fabric(dev)->mem.peak));
+}
+static DEVICE_ATTR_RO(mem_peak_bytes);
+
 static struct attribute *bfly_fabric_attrs[] = {
 	&dev_attr_topology.attr,
 	&dev_attr_ports.attr,
 	&dev_attr_node_stages.attr,
+	&dev_attr_mem_bytes.attr,
+	&dev_attr_mem_peak_bytes.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(bfly_fabric);

@@ -64,6 +64,7 @@ static void bfly_fabric_release(struct device *dev)
 
 	ida_free(&bfly_ids, fab->id);
 	kvfree(fab->matrix);
+	bfly_mem_uncharge_fabric(fab);
 	kfree(fab);
 }
 
@@ -71,10 +72,11 @@ static void bfly_fabric_release(struct device *dev)
  * bfly_fabric_create() - create a fabric and its device node
  * @topology: the fabric's topology
  * @ports: its number of ports
- * @why: on -EINVAL, set to a short reason for the user
+ * @why: on -EINVAL or -E2BIG, set to a short reason for the user
  *
  * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology or port
- * count, -ENOSPC when every id is taken, -ENOMEM.
+ * count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
+ * memory limit (memlimit.c), -ENOMEM.
  */
 struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 				       const char **why)
@@ -90,15 +92,19 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
 	if (!fab)
 		return ERR_PTR(-ENOMEM);
-	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT);
-	if (!fab->matrix) {
+	err = bfly_mem_charge_fabric(fab, sizeof(*fab) + bfly_matrix_bytes(&geo));
+	if (err) {
+		if (err == -E2BIG)
+			*why = "its switch matrix passes the memory limits";
 		kfree(fab);
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(err);
 	}
-
-	id = ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL);
+	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT);
+	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
+			 : -ENOMEM;
 	if (id < 0) {
 		kvfree(fab->matrix);
+		bfly_mem_uncharge_fabric(fab);
 		kfree(fab);
 		return ERR_PTR(id);
 	}
@@ -264,8 +270,10 @@ void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
 /**
  * bfly_fabric_matrix_snapshot() - a private copy of the switch matrix
  * @fab: the fabric
+ * @m: the request's memory account, charged for the copy
  * @generation: if not NULL, receives the generation of the copy
- * @err: set to -ENOMEM or -ENODEV (a deleted fabric) when NULL is returned
+ * @err: set to -E2BIG, -ENOMEM or -ENODEV (a deleted fabric) when NULL is
+ *	returned
  *
  * The copy is taken under the fabric's lock held for reading, so it is
  * never half of an update; the caller works on it without the lock and
@@ -273,15 +281,15 @@ void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
  *
  * Return: the copy, bfly_matrix_bytes() bytes, or NULL.
  */
-unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, u64 *generation,
-					   int *err)
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, struct bfly_mem *m,
+					   u64 *generation, int *err)
 {
 	size_t bytes = bfly_matrix_bytes(&fab->geo);
 	unsigned long *snap;
 
-	snap = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	snap = bfly_mem_alloc(m, bytes, false);
 	if (!snap) {
-		*err = -ENOMEM;
+		*err = m->err;
 		return NULL;
 	}
 	down_read(&fab->lock);

@@ -51,6 +51,7 @@ MODULE_PARM_DESC(batch_max_bytes,
 
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 {
+	struct bfly_mem mem = { .fab = fab };
 	u32 ports = fab->geo.ports, usize;
 	struct bfly_rls_labels rl;
 	bool by_rotation;
@@ -72,9 +73,9 @@ int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 	if (READ_ONCE(fab->dead))
 		return -ENODEV;
 
-	labels = kvmalloc_array(max(rl.count, 1U), sizeof(*labels), GFP_KERNEL_ACCOUNT);
+	labels = bfly_mem_alloc_array(&mem, max(rl.count, 1U), sizeof(*labels), false);
 	if (!labels)
-		return -ENOMEM;
+		return mem.err;
 	if (by_rotation)
 		err = bfly_rls_labels_round(ports, rl.rotation, labels);
 	else
@@ -83,6 +84,7 @@ int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 				 array_size(rl.count, sizeof(*labels))))
 		err = -EFAULT;
 	kvfree(labels);
+	bfly_mem_release(&mem);
 	if (err)
 		return err;
 	rl.label_bits = 2 * fab->geo.ports_log2 - 1;
@@ -107,6 +109,7 @@ struct bfly_batch_run {
 	struct bfly_faults *faults;	/* the fabric's faults, or NULL */
 	unsigned long *hit;		/* inputs a fault hits this round */
 	void *fault_work;		/* the fault walk's workspace */
+	struct bfly_mem mem;		/* the memory charged for all this */
 	struct bfly_conflicts conflicts;
 	u8 __user *send;
 	u8 __user *recv;
@@ -170,6 +173,7 @@ static void bfly_batch_free(struct bfly_batch_run *run)
 	kfree(run->faults);
 	kvfree(run->hit);
 	kvfree(run->fault_work);
+	bfly_mem_release(&run->mem);
 }
 
 static int bfly_batch_alloc(struct bfly_batch_run *run)
@@ -192,33 +196,30 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	work = max(work, bfly_latin_check_workspace_size(ports));
 	nconf = min_t(u64, b->conflicts_max, geo->switches);
 
-	run->dest = kvmalloc_array(ports, sizeof(u32), GFP_KERNEL_ACCOUNT);
-	run->labels = kvmalloc_array(ports, sizeof(u64), GFP_KERNEL_ACCOUNT);
-	run->subround = kvmalloc_array(ports, sizeof(u32), GFP_KERNEL_ACCOUNT);
-	run->active = kvmalloc(BFLY_MATRIX_BYTES(ports), GFP_KERNEL_ACCOUNT);
-	run->matrix = kvmalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
-	run->work = kvmalloc(work, GFP_KERNEL_ACCOUNT);
+	run->mem.fab = run->fab;
+	run->dest = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
+	run->labels = bfly_mem_alloc_array(&run->mem, ports, sizeof(u64), false);
+	run->subround = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
+	run->active = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES(ports), false);
+	run->matrix = bfly_mem_alloc(&run->mem, bfly_matrix_bytes(geo), false);
+	run->work = bfly_mem_alloc(&run->mem, work, false);
 	if (b->done_ptr)
-		run->done = kvzalloc(BFLY_MATRIX_BYTES((u64)ports * ports), GFP_KERNEL_ACCOUNT);
+		run->done = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES((u64)ports * ports),
+					   true);
 	if (b->square_ptr)
-		run->square = kvmalloc_array((size_t)ports * ports, sizeof(u32),
-					     GFP_KERNEL_ACCOUNT);
+		run->square = bfly_mem_alloc_array(&run->mem, (size_t)ports * ports,
+						   sizeof(u32), false);
 	if (nconf)
-		run->conflicts.list = kvcalloc(nconf, sizeof(*run->conflicts.list),
-					       GFP_KERNEL_ACCOUNT);
+		run->conflicts.list = bfly_mem_alloc_array(&run->mem, nconf,
+							   sizeof(*run->conflicts.list),
+							   true);
 	run->conflicts.capacity = nconf;
 	if (run->faults) {
-		run->hit = kvmalloc(BFLY_MATRIX_BYTES(ports), GFP_KERNEL_ACCOUNT);
-		run->fault_work = kvmalloc(bfly_fault_walk_workspace_size(geo),
-					   GFP_KERNEL_ACCOUNT);
+		run->hit = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES(ports), false);
+		run->fault_work = bfly_mem_alloc(&run->mem,
+						 bfly_fault_walk_workspace_size(geo), false);
 	}
-	if (!run->dest || !run->labels || !run->subround || !run->active ||
-	    !run->matrix || !run->work ||
-	    (b->done_ptr && !run->done) || (b->square_ptr && !run->square) ||
-	    (nconf && !run->conflicts.list) ||
-	    (run->faults && (!run->hit || !run->fault_work)))
-		return -ENOMEM;
-	return 0;
+	return run->mem.err;
 }
 
 /* Where the message from input @i to output @d is read and written. */

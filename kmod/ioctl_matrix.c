@@ -31,6 +31,7 @@ static int bfly_matrix_arg_check(const struct bfly_matrix *m,
 
 int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 {
+	struct bfly_mem mem = { .fab = fab };
 	struct bfly_matrix m;
 	unsigned long *snap;
 	u32 usize;
@@ -43,12 +44,11 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 	if (err)
 		return err;
 
-	snap = bfly_fabric_matrix_snapshot(fab, &m.generation, &err);
-	if (!snap)
-		return err;
-	if (copy_to_user(u64_to_user_ptr(m.matrix_ptr), snap, m.matrix_bytes))
+	snap = bfly_fabric_matrix_snapshot(fab, &mem, &m.generation, &err);
+	if (snap && copy_to_user(u64_to_user_ptr(m.matrix_ptr), snap, m.matrix_bytes))
 		err = -EFAULT;
 	kvfree(snap);
+	bfly_mem_release(&mem);
 	if (err)
 		return err;
 
@@ -59,6 +59,7 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 			  void __user *uarg)
 {
+	struct bfly_mem mem = { .fab = fab };
 	u64 bits = fab->geo.switches;
 	unsigned long *new;
 	struct bfly_matrix m;
@@ -74,9 +75,9 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 	if (err)
 		return err;
 
-	new = kvmalloc(m.matrix_bytes, GFP_KERNEL_ACCOUNT);
+	new = bfly_mem_alloc(&mem, m.matrix_bytes, false);
 	if (!new)
-		return -ENOMEM;
+		return mem.err;
 	if (copy_from_user(new, u64_to_user_ptr(m.matrix_ptr), m.matrix_bytes)) {
 		err = -EFAULT;
 		goto out;
@@ -112,12 +113,13 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 		bfly_arg_out(uarg, &m, sizeof(m), usize);
 out:
 	kvfree(new);
+	bfly_mem_release(&mem);
 	return err;
 }
 
 /* Where packets go: the matrix as set, or as the faults make it act. */
-static int bfly_trace_faulty(struct bfly_fabric *fab, const unsigned long *matrix,
-			     u32 *perm)
+static int bfly_trace_faulty(struct bfly_fabric *fab, struct bfly_mem *mem,
+			     const unsigned long *matrix, u32 *perm)
 {
 	struct bfly_fault_walk walk = { .mode = BFLY_WALK_REAL, .matrix = matrix };
 	struct bfly_faults *faults;
@@ -127,11 +129,11 @@ static int bfly_trace_faulty(struct bfly_fabric *fab, const unsigned long *matri
 	faults = bfly_fabric_faults_snapshot(fab, &err);
 	if (!faults)
 		return err ?: bfly_trace(&fab->geo, matrix, perm);
-	work = kvmalloc(bfly_fault_walk_workspace_size(&fab->geo), GFP_KERNEL_ACCOUNT);
+	work = bfly_mem_alloc(mem, bfly_fault_walk_workspace_size(&fab->geo), false);
 	if (work)
 		err = bfly_fault_walk(&fab->geo, faults, &walk, NULL, perm, work);
 	else
-		err = -ENOMEM;
+		err = mem->err;
 	kvfree(work);
 	kfree(faults);
 	return err < 0 ? err : 0;
@@ -139,6 +141,7 @@ static int bfly_trace_faulty(struct bfly_fabric *fab, const unsigned long *matri
 
 int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 {
+	struct bfly_mem mem = { .fab = fab };
 	unsigned long *snap;
 	struct bfly_trace t;
 	u32 usize, *perm;
@@ -152,13 +155,13 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 	if (t.ports != fab->geo.ports)
 		return -EINVAL;
 
-	perm = kvmalloc_array(t.ports, sizeof(*perm), GFP_KERNEL_ACCOUNT);
+	perm = bfly_mem_alloc_array(&mem, t.ports, sizeof(*perm), false);
 	if (!perm)
-		return -ENOMEM;
-	snap = bfly_fabric_matrix_snapshot(fab, &t.generation, &err);
+		return mem.err;
+	snap = bfly_fabric_matrix_snapshot(fab, &mem, &t.generation, &err);
 	if (!snap)
 		goto out;
-	err = bfly_trace_faulty(fab, snap, perm);
+	err = bfly_trace_faulty(fab, &mem, snap, perm);
 	kvfree(snap);
 	if (err)
 		goto out;
@@ -170,5 +173,6 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 	err = bfly_arg_out(uarg, &t, sizeof(t), usize);
 out:
 	kvfree(perm);
+	bfly_mem_release(&mem);
 	return err;
 }

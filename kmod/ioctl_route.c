@@ -91,17 +91,19 @@ void bfly_route_buf_free(struct bfly_route_buf *b)
 	kfree(b->faults);
 	kvfree(b->affected);
 	kvfree(b->fault_work);
+	bfly_mem_release(&b->mem);
 }
 
 /**
  * bfly_route_buf_alloc() - allocate everything one route needs
  * @b: zeroed buffers to fill; free them with bfly_route_buf_free(), also
  *	on failure
- * @fab: the fabric; its faults are copied to @b->faults
+ * @fab: the fabric; its faults are copied to @b->faults, and the memory is
+ *	charged to it
  * @method: from bfly_route_method()
  * @conflicts_max: conflicts to record in @b->conflicts.list
  *
- * Return: 0, -ENOMEM or -ENODEV.
+ * Return: 0; -E2BIG or -ENOMEM from the memory limits; -ENOMEM; -ENODEV.
  */
 int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 			 u32 method, u32 conflicts_max)
@@ -124,23 +126,22 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 	/* Never more conflicts than nodes. */
 	nconf = min_t(u64, conflicts_max, geo->switches);
 
-	b->in = kvmalloc_array(geo->ports, elem, GFP_KERNEL_ACCOUNT);
-	b->matrix = kvzalloc(bfly_matrix_bytes(geo), GFP_KERNEL_ACCOUNT);
-	b->work = kvmalloc(max_t(size_t, work, BITS_TO_LONGS(geo->ports) * sizeof(long)),
-			   GFP_KERNEL_ACCOUNT);
+	b->mem.fab = fab;
+	b->in = bfly_mem_alloc_array(&b->mem, geo->ports, elem, false);
+	b->matrix = bfly_mem_alloc(&b->mem, bfly_matrix_bytes(geo), true);
+	b->work = bfly_mem_alloc(&b->mem, max_t(size_t, work,
+						BITS_TO_LONGS(geo->ports) * sizeof(long)),
+				 false);
 	if (nconf)
-		b->conflicts.list = kvcalloc(nconf, sizeof(*b->conflicts.list),
-					     GFP_KERNEL_ACCOUNT);
+		b->conflicts.list = bfly_mem_alloc_array(&b->mem, nconf,
+							 sizeof(*b->conflicts.list), true);
 	b->conflicts.capacity = nconf;
 	if (b->faults) {
-		b->affected = kvzalloc(BFLY_MATRIX_BYTES(geo->ports), GFP_KERNEL_ACCOUNT);
-		b->fault_work = kvmalloc(bfly_fault_walk_workspace_size(geo),
-					 GFP_KERNEL_ACCOUNT);
+		b->affected = bfly_mem_alloc(&b->mem, BFLY_MATRIX_BYTES(geo->ports), true);
+		b->fault_work = bfly_mem_alloc(&b->mem, bfly_fault_walk_workspace_size(geo),
+					       false);
 	}
-	if (!b->in || !b->matrix || !b->work || (nconf && !b->conflicts.list) ||
-	    (b->faults && (!b->affected || !b->fault_work)))
-		return -ENOMEM;
-	return 0;
+	return b->mem.err;
 }
 
 /* Read the request's input and compute the route into @b. */
@@ -366,6 +367,7 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 	const struct bfly_geometry *geo = &fab->geo;
 	bool labels, all;
 	unsigned long *active = NULL, *matrix = NULL;
+	struct bfly_mem m = { .fab = fab };
 	struct bfly_link_load ll;
 	u64 *lab = NULL;
 	u32 *load = NULL, usize;
@@ -393,17 +395,16 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 	if (ll.load_ptr && load_bytes > BFLY_LINK_LOAD_MAX_BYTES)
 		return -E2BIG;
 
-	work = kvmalloc(bfly_linkload_workspace_size(geo), GFP_KERNEL_ACCOUNT);
+	work = bfly_mem_alloc(&m, bfly_linkload_workspace_size(geo), false);
 	if (!all)
-		active = kvmalloc(BFLY_MATRIX_BYTES(geo->ports), GFP_KERNEL_ACCOUNT);
+		active = bfly_mem_alloc(&m, BFLY_MATRIX_BYTES(geo->ports), false);
 	if (labels)
-		lab = kvmalloc_array(geo->ports, sizeof(*lab), GFP_KERNEL_ACCOUNT);
+		lab = bfly_mem_alloc_array(&m, geo->ports, sizeof(*lab), false);
 	if (ll.load_ptr)
-		load = kvmalloc(load_bytes, GFP_KERNEL_ACCOUNT);
-	if (!work || (!all && !active) || (labels && !lab) || (ll.load_ptr && !load)) {
-		err = -ENOMEM;
+		load = bfly_mem_alloc(&m, load_bytes, false);
+	err = m.err;
+	if (err)
 		goto out;
-	}
 	if ((active && copy_from_user(active, u64_to_user_ptr(ll.active_ptr),
 				      BFLY_MATRIX_BYTES(geo->ports))) ||
 	    (lab && copy_from_user(lab, u64_to_user_ptr(ll.labels_ptr),
@@ -416,7 +417,7 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 		err = bfly_linkload_labels(geo, lab, active, load, NULL,
 					   &ll.max_link_load, work);
 	} else {
-		matrix = bfly_fabric_matrix_snapshot(fab, NULL, &err);
+		matrix = bfly_fabric_matrix_snapshot(fab, &m, NULL, &err);
 		if (matrix)
 			err = bfly_linkload_matrix(geo, matrix, active, load, NULL,
 						   &ll.max_link_load, work);
@@ -434,5 +435,6 @@ out:
 	kvfree(lab);
 	kvfree(active);
 	kvfree(work);
+	bfly_mem_release(&m);
 	return err;
 }

@@ -125,20 +125,21 @@ static u64 bfly_nl_link_load_entries(const struct bfly_geometry *geo)
 
 /*
  * Link loads following the current matrix with a packet at every input:
- * the maximum in *@mll and, with @load, every link's load. -ENODEV when
- * the fabric is dead.
+ * the maximum in *@mll and, with @load, every link's load; memory charged
+ * to @m. -ENODEV when the fabric is dead.
  */
-static int bfly_nl_link_loads(struct bfly_fabric *fab, u32 *load, u32 *mll)
+static int bfly_nl_link_loads(struct bfly_fabric *fab, struct bfly_mem *m,
+			      u32 *load, u32 *mll)
 {
 	const struct bfly_geometry *geo = &fab->geo;
 	unsigned long *matrix;
 	void *work;
 	int err = 0;
 
-	work = kvmalloc(bfly_linkload_workspace_size(geo), GFP_KERNEL_ACCOUNT);
+	work = bfly_mem_alloc(m, bfly_linkload_workspace_size(geo), false);
 	if (!work)
-		return -ENOMEM;
-	matrix = bfly_fabric_matrix_snapshot(fab, NULL, &err);
+		return m->err;
+	matrix = bfly_fabric_matrix_snapshot(fab, m, NULL, &err);
 	if (matrix)
 		err = bfly_linkload_matrix(geo, matrix, NULL, load, NULL, mll, work);
 	kvfree(work);
@@ -189,6 +190,7 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 			      u32 want)
 {
 	const struct bfly_geometry *geo = &fab->geo;
+	struct bfly_mem mem = { .fab = fab };
 	u64 generation;
 	u32 mll;
 	int err;
@@ -212,7 +214,8 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 	if (!(want & BFLY_WANT_LINK_LOAD))
 		return 0;
 
-	err = bfly_nl_link_loads(fab, NULL, &mll);
+	err = bfly_nl_link_loads(fab, &mem, NULL, &mll);
+	bfly_mem_release(&mem);
 	if (err)
 		return err;
 	if (nla_put_u32(skb, BFLY_A_MAX_LINK_LOAD, mll) ||
@@ -268,6 +271,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	struct bfly_fabric *fab;
 	u32 *load = NULL, mll;
 	size_t matrix_bytes = 0, load_bytes = 0;
+	struct bfly_mem mem = {};
 	struct sk_buff *msg;
 	void *hdr;
 	int err;
@@ -276,6 +280,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
 	geo = &fab->geo;
+	mem.fab = fab;
 
 	if (want & BFLY_WANT_MATRIX) {
 		matrix_bytes = bfly_matrix_bytes(geo);
@@ -294,9 +299,9 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 			err = -EMSGSIZE;
 			goto out;
 		}
-		load = kvmalloc(load_bytes, GFP_KERNEL_ACCOUNT);
+		load = bfly_mem_alloc(&mem, load_bytes, false);
 		if (!load) {
-			err = -ENOMEM;
+			err = mem.err;
 			goto out;
 		}
 	}
@@ -311,7 +316,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!err && matrix_bytes)
 		err = bfly_nl_put_matrix(msg, fab, 0, matrix_bytes);
 	if (!err && load) {
-		err = bfly_nl_link_loads(fab, load, &mll);
+		err = bfly_nl_link_loads(fab, &mem, load, &mll);
 		if (!err &&
 		    (nla_put_u32(msg, BFLY_A_MAX_LINK_LOAD, mll) ||
 		     nla_put_u64_64bit(msg, BFLY_A_LINK_LOAD_ENTRIES,
@@ -329,6 +334,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	err = genlmsg_reply(msg, info);
 out:
 	kvfree(load);
+	bfly_mem_release(&mem);
 	bfly_fabric_put(fab);
 	return err;
 }
@@ -422,6 +428,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 	u64 matrix_bytes = bfly_matrix_bytes(geo);
 	u64 entries = bfly_nl_link_load_entries(geo);
 	u32 *load = NULL, mll, room, len;
+	struct bfly_mem mem = { .fab = fab };
 	void *hdr;
 	int err = 0;
 
@@ -481,12 +488,11 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			continue;
 		}
 		if (!load) {
-			load = kvmalloc_array(entries, sizeof(*load), GFP_KERNEL_ACCOUNT);
-			if (!load)
-				return -ENOMEM;
-			err = bfly_nl_link_loads(fab, load, &mll);
+			load = bfly_mem_alloc_array(&mem, entries, sizeof(*load), false);
+			err = load ? bfly_nl_link_loads(fab, &mem, load, &mll) : mem.err;
 			if (err) {
 				kvfree(load);
+				bfly_mem_release(&mem);
 				if (err != -ENODEV)
 					return err;
 				d->phase = BFLY_NL_PHASE_DONE;
@@ -509,6 +515,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 		d->offset += len;
 	}
 	kvfree(load);
+	bfly_mem_release(&mem);
 	return err;
 }
 
@@ -620,8 +627,11 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(fab)) {
 		nlmsg_free(msg);
 		err = PTR_ERR(fab);
-		if (err == -EINVAL)
+		if (err == -EINVAL || err == -E2BIG)
 			bfly_nl_set_msg(info->extack, ports_attr, why);
+		else if (err == -ENOMEM)
+			NL_SET_ERR_MSG(info->extack,
+				       "ports: no memory for the fabric under module_mem_max now");
 		else if (err == -ENOSPC)
 			NL_SET_ERR_MSG(info->extack,
 				       "id: every fabric id is taken (at most 1024 fabrics)");
@@ -725,6 +735,7 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 	const struct bfly_geometry *geo;
 	struct bfly_fabric *fab;
 	unsigned long *new = NULL;
+	struct bfly_mem mem = {};
 	struct sk_buff *msg;
 	size_t bytes;
 	u64 generation = 0;
@@ -735,6 +746,7 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
 	geo = &fab->geo;
+	mem.fab = fab;
 	bytes = bfly_matrix_bytes(geo);
 
 	if (!mattr && !sattr) {
@@ -762,11 +774,11 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 			goto out;
 	}
 
-	new = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	new = bfly_mem_alloc(&mem, bytes, false);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!new || !msg) {
 		nlmsg_free(msg);
-		err = -ENOMEM;
+		err = mem.err ?: -ENOMEM;
 		goto out;
 	}
 	if (mattr) {
@@ -811,6 +823,7 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = genlmsg_reply(msg, info);
 out:
 	kvfree(new);
+	bfly_mem_release(&mem);
 	bfly_fabric_put(fab);
 	return err;
 }

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Memory limits (kmod/memlimit.c): what a fabric and the module hold is
+# shown in sysfs and stays under fabric_mem_max and module_mem_max; the
+# 2^16-port fabrics run their largest batch under the default limits;
+# requests over a limit get E2BIG (alone too large) or ENOMEM (others hold
+# the memory) and change nothing; creating a fabric past module_mem_max
+# fails with an extended ack.
+. /tests/lib.sh
+
+P=/sys/module/bfly/parameters
+bfly_unload
+
+for topo in benes bfly2; do
+	what="$topo, 65536 ports"
+	if ! insmod "$BFLY_KO" topology=$topo ports=65536; then
+		not_ok "$what: insmod"
+		continue
+	fi
+	own=$(cat /sys/class/bfly/bfly0/mem_bytes)
+	check "$what: the fabric's own memory is shown (${own} bytes)" test "$own" -gt 0
+	check_eq "$what: the module holds what its fabric holds" "$own" "$(cat $P/mem_bytes)"
+	# About N rounds' worth under TCG would take hours: a signal stops it.
+	limits-test /dev/bfly0 largest 8 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1$what: /"
+	check "$what: rmmod" rmmod bfly
+done
+
+echo "# requests over fabric_mem_max"
+insmod "$BFLY_KO" topology=benes ports=4096
+own=$(cat /sys/class/bfly/bfly0/mem_bytes)
+echo $((own + 1)) > $P/fabric_mem_max
+limits-test /dev/bfly0 e2big | sed "s/^\(\(not \)\{0,1\}ok - \)/\1over fabric_mem_max: /"
+echo $((256 << 20)) > $P/fabric_mem_max
+limits-test /dev/bfly0 enomem | sed "s/^\(\(not \)\{0,1\}ok - \)/\1memory held by others: /"
+echo $((256 << 20)) > $P/fabric_mem_max
+
+echo "# fabrics over module_mem_max"
+held=$(cat $P/mem_bytes)
+echo $((held + 4096)) > $P/module_mem_max
+check "a 2^20-port fabric past module_mem_max is refused" \
+	sh -c '! bflyctl new benes 1048576 2> /tmp/new.err'
+check "... with an extended ack naming the limit" grep -q "memory limits" /tmp/new.err
+sed 's/^/#   /' /tmp/new.err
+check_eq "... and nothing was charged" "$held" "$(cat $P/mem_bytes)"
+echo $((1 << 30)) > $P/module_mem_max
+check "under the default limit it is created" sh -c 'bflyctl new benes 1048576 > /tmp/new.out'
+dev=$(cat /tmp/new.out)
+check "... and deleted" bflyctl del "$dev"
+check "the initial fabric deleted" bflyctl del bfly0
+check_eq "no fabric: the module holds nothing" 0 "$(cat $P/mem_bytes)"
+check "rmmod" rmmod bfly
