@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 	struct bfly_route r = { .size = sizeof(r) };
 	int labels = 0, dry = 0, opt, fd, ret, i;
 	__u32 *perm, *back;
-	__u64 *lab, *m;
+	__u64 *lab, *m, *hit;
 
 	while ((opt = getopt(argc, argv, "nld:h")) != -1) {
 		switch (opt) {
@@ -145,7 +145,25 @@ int main(int argc, char **argv)
 	r.matrix_bytes = BFLY_MATRIX_BYTES(info.switches);
 	r.conflicts_ptr = (uintptr_t)conflicts;
 	r.conflicts_max = MAX_CONFLICTS;
+	hit = calloc(1, BFLY_MATRIX_BYTES(info.ports));
+	if (!hit) {
+		fprintf(stderr, "bfly-route: out of memory\n");
+		return 1;
+	}
+	r.affected_ptr = (uintptr_t)hit;
 	ret = ioctl(fd, BFLY_IOC_ROUTE, &r);
+	if (ret && errno == EHOSTUNREACH) {
+		printf("%s: %u ports, %s: refused: %u packets would meet a fault\n",
+		       dev, info.ports, method_name(r.method), r.affected_count);
+		printf("  (%u faults on the fabric, %u stuck nodes set otherwise)\n",
+		       r.faults, r.stuck_unmet);
+		printf("  inputs hit:");
+		for (i = 0; i < (int)info.ports; i++)
+			if (hit[i / 64] >> (i % 64) & 1)
+				printf(" %d", i);
+		printf("\n");
+		return 3;
+	}
 	if (ret && errno != EBUSY && errno != EOVERFLOW) {
 		fprintf(stderr, "bfly-route: BFLY_IOC_ROUTE: %s\n", strerror(errno));
 		return 1;
@@ -163,6 +181,8 @@ int main(int argc, char **argv)
 			       conflicts[i].input[0], conflicts[i].input[1]);
 		return 3;
 	}
+	if (r.affected_count)
+		printf("%u of the packets meet a fault (dry run)\n", r.affected_count);
 	if (dry)
 		return 0;
 
@@ -174,7 +194,10 @@ int main(int argc, char **argv)
 	}
 	printf("generation %llu; trace:", (unsigned long long)tr.generation);
 	for (i = 0; i < (int)info.ports; i++)
-		printf(" %d->%u", i, back[i]);
+		if (back[i] == BFLY_TRACE_LOST)
+			printf(" %d->lost", i);
+		else
+			printf(" %d->%u", i, back[i]);
 	printf("\n");
 	close(fd);
 	return 0;
