@@ -131,7 +131,7 @@ static size_t benes_layout(const struct bfly_geometry *geo, void *work,
  * bfly_benes_workspace_size() - memory bfly_benes_route() needs
  * @geo: a Benes fabric geometry
  *
- * About 22 bytes per port (23 MiB at N = 2^20); the caller allocates it.
+ * About 25.5 bytes per port (26.7 MB at N = 2^20); the caller allocates it.
  *
  * Return: the size in bytes of the workspace, 64-byte aligned parts.
  */

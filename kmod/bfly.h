@@ -41,7 +41,8 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
  * @generation: number of changes of @matrix since creation
  * @faults: the injected faults; protected by @lock
  * @mem: kernel memory charged to the fabric (memlimit.c): @mem.used now
- *	(its own @mem.base plus its requests' buffers) and at most
+ *	(its own @mem.base plus its requests' buffers) and @mem.peak, the
+ *	most it held at once
  * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation

@@ -95,7 +95,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	err = bfly_mem_charge_fabric(fab, sizeof(*fab) + bfly_matrix_bytes(&geo));
 	if (err) {
 		if (err == -E2BIG)
-			*why = "its switch matrix passes the memory limits";
+			*why = "ports: the fabric's switch matrix passes the memory limits";
 		kfree(fab);
 		return ERR_PTR(err);
 	}

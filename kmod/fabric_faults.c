@@ -58,7 +58,7 @@ int bfly_fabric_faults_add(struct bfly_fabric *fab, const struct bfly_fault *f,
 		if (err)
 			return err;
 		if (bfly_faults_find(f, i, &f[i]) >= 0) {
-			*why = "the request names this node or link twice";
+			*why = "fault: the request names this node or link twice";
 			return -EEXIST;
 		}
 	}
@@ -70,15 +70,15 @@ int bfly_fabric_faults_add(struct bfly_fabric *fab, const struct bfly_fault *f,
 	for (i = 0; i < n; i++) {
 		*bad = i;
 		if (bfly_faults_find(fl->list, fl->count, &f[i]) >= 0) {
-			*why = f[i].kind == BFLY_FAULT_STUCK ? "the node already has a fault"
-							     : "the link is already broken";
+			*why = f[i].kind == BFLY_FAULT_STUCK ? "fault: the node already has a fault"
+							     : "fault: the link is already broken";
 			err = -EEXIST;
 			goto out;
 		}
 	}
 	if (n > BFLY_MAX_FAULTS - fl->count) {
 		*bad = BFLY_MAX_FAULTS - fl->count;
-		*why = "a fabric holds at most 64 faults";
+		*why = "fault: a fabric holds at most 64 faults";
 		err = -ENOSPC;
 		goto out;
 	}

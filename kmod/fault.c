@@ -49,26 +49,26 @@ int bfly_fault_check(const struct bfly_geometry *geo, const struct bfly_fault *f
 	switch (f->kind) {
 	case BFLY_FAULT_STUCK:
 		if (f->stage >= geo->node_stages || f->index >= geo->nodes_per_stage) {
-			*why = "no such node";
+			*why = "fault: no such node";
 			return -EINVAL;
 		}
 		if (f->state > 1) {
-			*why = "a stuck node is straight (0) or cross (1)";
+			*why = "fault: a stuck node is straight (0) or cross (1)";
 			return -EINVAL;
 		}
 		return 0;
 	case BFLY_FAULT_LINK:
 		if (f->stage >= geo->node_stages || f->index >= geo->ports) {
-			*why = "no such link";
+			*why = "fault: no such link";
 			return -EINVAL;
 		}
 		if (f->state) {
-			*why = "a broken link has no state";
+			*why = "fault: a broken link has no state";
 			return -EINVAL;
 		}
 		return 0;
 	default:
-		*why = "unknown fault kind";
+		*why = "fault: unknown fault kind";
 		return -EINVAL;
 	}
 }

@@ -5,8 +5,10 @@
  *
  * Every fabric is charged for its own structure and switch matrix while it
  * exists, and every operation on it (a route, a trace, a batch, a matrix
- * copy, a netlink reply's link loads) for the buffers it allocates, from
- * before it allocates them until it has freed them. A charge that would
+ * copy, a netlink reply's link loads) for the buffers it allocates that
+ * grow with the fabric or the request, from before it allocates them until
+ * it has freed them (small fixed-size ones, such as a 1 KiB copy of the
+ * fault list, are not counted). A charge that would
  * take the fabric past fabric_mem_max, or all fabrics together past
  * module_mem_max, is refused: with -E2BIG when the request alone is larger
  * than the limit (it can never run), with -ENOMEM when other requests hold
@@ -29,7 +31,7 @@
 static unsigned long fabric_mem_max = 256UL << 20;
 module_param(fabric_mem_max, ulong, 0644);
 MODULE_PARM_DESC(fabric_mem_max,
-		 "kernel memory one fabric may hold at once: its matrix and the buffers of the requests running on it, in bytes (default 256 MiB)");
+		 "kernel memory one fabric may hold at once: its structure, its matrix and the buffers of the requests running on it, in bytes (default 256 MiB)");
 
 static unsigned long module_mem_max = 1UL << 30;
 module_param(module_mem_max, ulong, 0644);

@@ -13,8 +13,9 @@
  * fabric was created, deleted or changed its matrix since the previous
  * message of the dump.
  *
- * Every refusal sets an extended ack message naming the attribute and the
- * reason, and points at the attribute (or names a missing one).
+ * Every refusal sets an extended ack message naming the attribute (or
+ * "memory:" for the memory limits) and the reason, and points at the
+ * attribute (or names a missing one).
  */
 #include <linux/bitmap.h>
 #include <linux/device.h>
@@ -56,6 +57,18 @@ static void bfly_nl_set_msg(struct netlink_ext_ack *extack,
 		return;
 	extack->_msg = msg;
 	extack->bad_attr = attr;
+}
+
+/* A request the memory limits (memlimit.c) refused: say why; returns @err. */
+static int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
+{
+	if (err == -E2BIG)
+		NL_SET_ERR_MSG(extack,
+			       "memory: the request alone passes fabric_mem_max or module_mem_max");
+	else if (err == -ENOMEM)
+		NL_SET_ERR_MSG(extack,
+			       "memory: other requests hold the memory under fabric_mem_max or module_mem_max, or the kernel has none");
+	return err;
 }
 
 /* The fabric named by BFLY_A_ID, referenced; an ERR_PTR with extack set. */
@@ -301,7 +314,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 		}
 		load = bfly_mem_alloc(&mem, load_bytes, false);
 		if (!load) {
-			err = mem.err;
+			err = bfly_nl_mem_refused(info->extack, mem.err);
 			goto out;
 		}
 	}
@@ -328,6 +341,8 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 		nlmsg_free(msg);
 		if (err == -ENODEV)
 			NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+		else
+			bfly_nl_mem_refused(info->extack, err);
 		goto out;
 	}
 	genlmsg_end(msg, hdr);
@@ -778,7 +793,7 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!new || !msg) {
 		nlmsg_free(msg);
-		err = mem.err ?: -ENOMEM;
+		err = mem.err ? bfly_nl_mem_refused(info->extack, mem.err) : -ENOMEM;
 		goto out;
 	}
 	if (mattr) {
@@ -910,8 +925,12 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
 		goto out;
 	}
+	if (err) {
+		bfly_nl_mem_refused(info->extack, err);
+		goto out;
+	}
 	msg = genlmsg_new(NLMSG_GOODSIZE + BFLY_CONFLICTS_MAX * 48, GFP_KERNEL);
-	if (err || !msg) {
+	if (!msg) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -989,24 +1008,38 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 		return PTR_ERR(fab);
 	if (info->attrs[BFLY_A_LATIN])
 		latin = nla_get_u32(info->attrs[BFLY_A_LATIN]);
-
-	/* enum bfly_nl_latin numbers the schedules as enum bfly_schedule */
-	err = bfly_batch_schedule_only(fab, latin, &b);
-	if (err == -E2BIG) {
-		NL_SET_ERR_MSG(info->extack, "a2a: batches need a fabric of at most 2^16 ports");
+	if (latin == BFLY_NL_LATIN_SQUARE) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[BFLY_A_LATIN],
+				    "latin: a caller's square runs through BFLY_IOC_BATCH, which carries it");
+		err = -EINVAL;
 		goto out_put;
 	}
+	if (fab->geo.ports_log2 > BFLY_BATCH_MAX_PORTS_LOG2) {
+		NL_SET_ERR_MSG(info->extack, "id: batches need a fabric of at most 2^16 ports");
+		err = -E2BIG;
+		goto out_put;
+	}
+
+	/*
+	 * enum bfly_nl_latin numbers the schedules as enum bfly_schedule.
+	 * Schedule only, no message is lost to a fault: the reply counts the
+	 * messages a fault would have hit.
+	 */
+	err = bfly_batch_schedule_only(fab, latin, &b);
+	if (err == -EHOSTUNREACH)
+		err = 0;
 	if (err == -EINTR) {
 		NL_SET_ERR_MSG(info->extack, "a2a: interrupted by a signal");
 		goto out_put;
 	}
-	if (err == -EHOSTUNREACH) {
-		NL_SET_ERR_MSG(info->extack,
-			       "faults: messages of the exchange met a fault and were not delivered");
+	if (err == -ENODEV) {
+		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
 		goto out_put;
 	}
-	if (err)
+	if (err) {
+		bfly_nl_mem_refused(info->extack, err);
 		goto out_put;
+	}
 
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg) {
@@ -1048,8 +1081,12 @@ static int bfly_nl_faults_parse(struct genl_info *info, bool add,
 		if (nla_type(nest) != BFLY_A_FAULT)
 			continue;
 		if (n == BFLY_MAX_FAULTS) {
-			NL_SET_ERR_MSG_ATTR(info->extack, nest,
-					    "fault: a fabric holds at most 64 faults");
+			if (add)
+				NL_SET_ERR_MSG_ATTR(info->extack, nest,
+						    "fault: a fabric holds at most 64 faults");
+			else
+				NL_SET_ERR_MSG_ATTR(info->extack, nest,
+						    "fault: names more faults than a fabric holds (64)");
 			return add ? -ENOSPC : -ENOENT;
 		}
 		err = nla_parse_nested(tb, BFLY_A_FAULT_MAX, nest, bfly_fault_nl_policy,
@@ -1321,14 +1358,15 @@ void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
 }
 
 /**
- * bfly_nl_notify_batch_done() - announce a finished all-to-all batch
+ * bfly_nl_notify_batch_done() - announce the end of an all-to-all batch
  * @fab: the fabric
  * @latin: the Latin square followed, one of &enum bfly_nl_latin
  * @rounds: rounds run
  * @cycles: pipelined cycles the batch took
  * @conflicts: internal conflicts met
  *
- * For the batch engine (issue 4) to call when a batch ends.
+ * Sent at the end of every batch that ran, finished or stopped (@rounds
+ * tells), by the ioctl and by the a2a command.
  */
 void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
 			       u64 cycles, u32 conflicts)

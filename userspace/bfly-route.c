@@ -181,8 +181,6 @@ int main(int argc, char **argv)
 			       conflicts[i].input[0], conflicts[i].input[1]);
 		return 3;
 	}
-	if (r.affected_count)
-		printf("%u of the packets meet a fault (dry run)\n", r.affected_count);
 	if (dry)
 		return 0;
 

@@ -283,8 +283,8 @@ enum bfly_route_method {
  * struct bfly_route - route a permutation or labelled packets
  * @size: in: size of this structure as the caller knows it
  *	(at least %BFLY_ROUTE_SIZE_VER0); out: number of bytes written
- * @flags: in: %BFLY_ROUTE_DRY_RUN, %BFLY_ROUTE_LABELS; other bits must be
- *	zero
+ * @flags: in: %BFLY_ROUTE_DRY_RUN, %BFLY_ROUTE_LABELS,
+ *	%BFLY_ROUTE_ALLOW_FAULTS; other bits must be zero
  * @ports: in: entries at @perm_ptr or @labels_ptr; must equal the ports
  * @label_bits: in: with %BFLY_ROUTE_LABELS, the label width, which must
  *	equal &bfly_info.node_stages; zero otherwise
@@ -637,7 +637,8 @@ struct bfly_batch {
  * one consistent snapshot, never half of an update.
  *
  * Return: 0; -EINVAL for a wrong @matrix_bytes, non-zero flags or reserved
- * fields; -EFAULT for a bad pointer; -ENOMEM; -ENODEV.
+ * fields; -EFAULT for a bad pointer; -E2BIG or -ENOMEM for the memory
+ * limits; -ENOMEM; -ENODEV.
  */
 #define BFLY_IOC_GET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x01, struct bfly_matrix)
 
@@ -648,8 +649,9 @@ struct bfly_batch {
  * Readers see the old matrix or the new one, never a mix.
  *
  * Return: 0; -EINVAL for a wrong @matrix_bytes, set bits past the last
- * node, non-zero flags or reserved fields; -EFAULT; -EBADF; -ENOMEM;
- * -ENODEV. On error the matrix is unchanged.
+ * node, non-zero flags or reserved fields; -EFAULT; -EBADF; -E2BIG or
+ * -ENOMEM for the memory limits; -ENOMEM; -ENODEV. On error the matrix is
+ * unchanged.
  */
 #define BFLY_IOC_SET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x02, struct bfly_matrix)
 
@@ -659,7 +661,8 @@ struct bfly_batch {
  * Argument: &struct bfly_trace. Needs read access.
  *
  * Return: 0; -EINVAL for @ports other than the fabric's, non-zero flags,
- * pad or reserved; -EFAULT; -ENOMEM; -ENODEV.
+ * pad or reserved; -EFAULT; -E2BIG or -ENOMEM for the memory limits;
+ * -ENOMEM; -ENODEV.
  */
 #define BFLY_IOC_TRACE _IOWR(BFLY_IOC_MAGIC, 0x03, struct bfly_trace)
 
@@ -671,17 +674,20 @@ struct bfly_batch {
  * bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Unless
  * %BFLY_ROUTE_DRY_RUN is set, a route without conflicts replaces the switch
  * matrix; that needs write access. The outputs (@conflicts_count,
- * @first_conflict_stage, @method, the conflicts and the matrix) are written
- * on success and on -EBUSY and -EOVERFLOW.
+ * @first_conflict_stage, @method, the fault report, the conflicts and the
+ * matrix) are written on success and on -EBUSY, -EOVERFLOW and
+ * -EHOSTUNREACH. A dry run fails as the route would.
  *
  * Return: 0; -EBUSY when the request has internal conflicts (the matrix is
  * unchanged); -EOVERFLOW when it has more conflicts than @conflicts_max
  * entries at a non-zero @conflicts_ptr (the first ones are written);
  * -EINVAL for wrong sizes, a non-permutation, labels too wide, unknown
- * flags or non-zero reserved fields; -EOPNOTSUPP for a permutation on
- * bfly2 or bfly-twice; -EBADF without write access; -EFAULT; -ENOMEM;
- * -EINTR when a fatal signal stopped it; -ENODEV. On any error the matrix is
- * unchanged.
+ * flags or non-zero reserved fields; -EHOSTUNREACH when a fault would hit
+ * a packet of the route and %BFLY_ROUTE_ALLOW_FAULTS is not set;
+ * -EOPNOTSUPP for a permutation on bfly2 or bfly-twice; -EBADF without
+ * write access; -EFAULT; -E2BIG or -ENOMEM for the memory limits (see
+ * Documentation/bfly.rst); -ENOMEM; -EINTR when a fatal signal stopped it;
+ * -ENODEV. On any error the matrix is unchanged.
  */
 #define BFLY_IOC_ROUTE _IOWR(BFLY_IOC_MAGIC, 0x04, struct bfly_route)
 
@@ -714,7 +720,8 @@ struct bfly_batch {
  *
  * Return: 0; -EINVAL for a processor or rotation of N or more, a range
  * past N - 1, a @count other than N with %BFLY_RLS_BY_ROTATION, unknown
- * flags or non-zero reserved fields; -EFAULT; -ENOMEM; -ENODEV.
+ * flags or non-zero reserved fields; -EFAULT; -E2BIG or -ENOMEM for the
+ * memory limits; -ENOMEM; -ENODEV.
  */
 #define BFLY_IOC_RLS_LABELS _IOWR(BFLY_IOC_MAGIC, 0x07, struct bfly_rls_labels)
 
@@ -735,8 +742,10 @@ struct bfly_batch {
  * than 2^%BFLY_BATCH_MAX_PORTS_LOG2 ports, N * N * @msg_size over the
  * batch_max_bytes module parameter or overflowing; -EBUSY in strict mode
  * for a round with conflicts; -EOVERFLOW when it has more conflicts than
- * @conflicts_max; -EINTR; -EFAULT; -EBADF; -ENOMEM; -ENODEV. The outputs
- * are written on success and on every error after the batch started.
+ * @conflicts_max; -EHOSTUNREACH after the last round when a fault hit
+ * messages (they were not delivered); -E2BIG or -ENOMEM for the memory
+ * limits; -EINTR; -EFAULT; -EBADF; -ENOMEM; -ENODEV. The outputs are
+ * written on success and on every error after the batch started.
  */
 #define BFLY_IOC_BATCH _IOWR(BFLY_IOC_MAGIC, 0x08, struct bfly_batch)
 

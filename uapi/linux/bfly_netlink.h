@@ -30,11 +30,14 @@ enum bfly_want {
  * @BFLY_NL_LATIN_RLS: round k sends i to (i - k) mod N
  * @BFLY_NL_LATIN_LLS: round k sends i to (i + k) mod N
  * @BFLY_NL_LATIN_XOR: round k sends i to i XOR k
+ * @BFLY_NL_LATIN_SQUARE: a caller's Latin square: batches through
+ *   BFLY_IOC_BATCH only (in batch-done-ntf); the a2a command refuses it
  */
 enum bfly_nl_latin {
 	BFLY_NL_LATIN_RLS = 1,
 	BFLY_NL_LATIN_LLS,
 	BFLY_NL_LATIN_XOR,
+	BFLY_NL_LATIN_SQUARE,
 };
 
 enum bfly_a_stats {
