@@ -175,7 +175,7 @@ native=$top/tests/native
 for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sanitize-recover=all"; do
 	name=${variant%%:*}
 	if make -s -C "$native" clean all CC="${variant#*:}" > "$out/logs/native-$name-build.log" 2>&1; then
-		for prog in algo-test algo-test-tiny rls-test fault-test; do
+		for prog in algo-test algo-test-tiny rls-test fault-test fault-walk-test; do
 			"$native/$prog" > "$out/native-$name-$prog.log" 2>&1
 			count_tap "native $name $prog" "$out/native-$name-$prog.log"
 			grep -qE '^[0-9]+ passed, 0 failed$' "$out/native-$name-$prog.log" ||
