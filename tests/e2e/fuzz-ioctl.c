@@ -13,24 +13,43 @@
  * fabric's matrix and generation (GET_MATRIX) must be unchanged unless
  * the call succeeded and was one that changes them.
  *
+ * The operations run in phases of 64 to 320. Each phase (as root, through
+ * the netlink family) gives the fabric a new random set of faults: none,
+ * stuck nodes, broken links or both, up to BFLY_MAX_FAULTS; and one phase
+ * in four runs every fuzzed call under a tight fabric_mem_max (the
+ * fabric's own memory plus 1 byte to 64 KiB), lifted again for the checks.
+ * After every call the fabric's charged memory (sysfs mem_bytes) must be
+ * back to its own. The fault reports of calls whose argument was not
+ * broken are checked against the faults set: ROUTE's and BATCH's count of
+ * faults, EHOSTUNREACH exactly when a fault hit an unallowed route or a
+ * batch message, the affected bitmap against affected_count, the traced
+ * outputs of an applied route's unaffected inputs, the receive slots and
+ * done bits of a batch's undelivered messages, lost packets in TRACE only
+ * with broken links.
+ *
  *   fuzz-ioctl DEVICE SECONDS MAX-OPS SEED
  *
  * Prints "# seed S" first: the same seed and device replay the same
  * operations. Stops after SECONDS or MAX-OPS operations, whichever is
  * first; prints the operations per ioctl and per errno and TAP lines.
  */
+#include <assert.h>
 #include <fcntl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <linux/bfly.h>
+#include <linux/bfly_netlink.h>
 
 #include "tap.h"
 
@@ -38,6 +57,8 @@
 #define MAX_ERRNO 134
 #define MAX_REPORTS 10
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* Every byte of a batch's receive slot that no message reached */
+#define RECV_FILL 0xa5
 
 enum { IOC_INFO, IOC_GETM, IOC_SETM, IOC_TRACE, IOC_ROUTE, IOC_LL,
 	IOC_STATS, IOC_RLS, IOC_BATCH, IOC_BOGUS, NIOC };
@@ -67,6 +88,14 @@ static const size_t ioc_ver0[NIOC] = {
 	BFLY_STATS_SIZE_VER0, BFLY_RLS_SIZE_VER0, BFLY_BATCH_SIZE_VER0, 64,
 };
 
+/* Later published sizes (interface version 4), or 0 */
+static const size_t ioc_ver1[NIOC] = {
+	[IOC_ROUTE] = BFLY_ROUTE_SIZE_VER1, [IOC_BATCH] = BFLY_BATCH_SIZE_VER1,
+};
+
+static_assert(sizeof(struct bfly_route) == BFLY_ROUTE_SIZE_VER1, "route size");
+static_assert(sizeof(struct bfly_batch) == BFLY_BATCH_SIZE_VER1, "batch size");
+
 /* The errnos uapi/linux/bfly.h documents for each ioctl. */
 static int allowed(int ioc, int e)
 {
@@ -85,6 +114,8 @@ static int allowed(int ioc, int e)
 		return ioc == IOC_ROUTE || ioc == IOC_LL || ioc == IOC_BATCH;
 	case EOPNOTSUPP:
 		return ioc == IOC_ROUTE;
+	case EHOSTUNREACH:	/* a fault hit the route or messages */
+		return ioc == IOC_ROUTE || ioc == IOC_BATCH;
 	}
 	return 0;
 }
@@ -253,6 +284,8 @@ static void build(int ioc, void *a)
 
 		r->ports = n;
 		r->flags = rndn(2) ? BFLY_ROUTE_DRY_RUN : 0;
+		if (rndn(2))
+			r->flags |= BFLY_ROUTE_ALLOW_FAULTS;
 		if (info.topology == BFLY_TOPO_BFLY2 ||
 		    info.topology == BFLY_TOPO_BFLY_TWICE || !rndn(3)) {
 			__u64 *lab = buf(n * 8);
@@ -276,6 +309,14 @@ static void build(int ioc, void *a)
 			r->conflicts_max = rndn(2) ? 1 + rndn(4) : 1 + rndn(info.switches);
 			r->conflicts_ptr = (uintptr_t)buf(r->conflicts_max *
 							  sizeof(struct bfly_conflict));
+		}
+		if (rndn(2)) {
+			__u64 *aff = buf(BFLY_MATRIX_BYTES(n));
+
+			/* stale bits the call must clear */
+			for (i = 0; i < BFLY_MATRIX_BYTES(n) / 8; i++)
+				aff[i] = rnd();
+			r->affected_ptr = (uintptr_t)aff;
 		}
 		break;
 	}
@@ -341,6 +382,8 @@ static void build(int ioc, void *a)
 			send[j] = rnd();
 		b->send_ptr = (uintptr_t)send;
 		b->recv_ptr = (uintptr_t)buf(total + 8);
+		/* receive slots never written keep this pattern */
+		memset((void *)(uintptr_t)b->recv_ptr, RECV_FILL, total + 8);
 		if (b->schedule == BFLY_SCHED_SQUARE) {
 			__u32 *sq = buf((size_t)n * n * 4);
 			__u32 k, s = rndn(n);
@@ -359,6 +402,11 @@ static void build(int ioc, void *a)
 			b->conflicts_ptr = (uintptr_t)buf(b->conflicts_max *
 							  sizeof(struct bfly_conflict));
 		}
+		if (rndn(2)) {
+			b->affected_max = rndn(4) ? 1 + rndn(2 * n) : n * n;
+			b->affected_ptr = (uintptr_t)buf(b->affected_max *
+							 sizeof(struct bfly_msg_ref));
+		}
 		break;
 	}
 	default:
@@ -374,7 +422,8 @@ static const size_t ptr_offs[NIOC][8] = {
 	[IOC_ROUTE] = { offsetof(struct bfly_route, perm_ptr),
 		offsetof(struct bfly_route, labels_ptr),
 		offsetof(struct bfly_route, matrix_ptr),
-		offsetof(struct bfly_route, conflicts_ptr) },
+		offsetof(struct bfly_route, conflicts_ptr),
+		offsetof(struct bfly_route, affected_ptr) },
 	[IOC_LL] = { offsetof(struct bfly_link_load, labels_ptr),
 		offsetof(struct bfly_link_load, active_ptr),
 		offsetof(struct bfly_link_load, load_ptr) },
@@ -383,7 +432,8 @@ static const size_t ptr_offs[NIOC][8] = {
 		offsetof(struct bfly_batch, recv_ptr),
 		offsetof(struct bfly_batch, square_ptr),
 		offsetof(struct bfly_batch, done_ptr),
-		offsetof(struct bfly_batch, conflicts_ptr) },
+		offsetof(struct bfly_batch, conflicts_ptr),
+		offsetof(struct bfly_batch, affected_ptr) },
 };
 
 /* Break the argument; returns the size to put in its size field. */
@@ -396,12 +446,12 @@ static __u32 mutate(int ioc, unsigned char *a)
 	for (i = 0; i < nmut; i++) {
 		switch (rndn(7)) {
 		case 0:	/* size */
-			switch (rndn(7)) {
+			switch (rndn(8)) {
 			case 0:
 				usize = rndn(ioc_ver0[ioc]);
 				break;
-			case 1:
-				usize = ioc_ver0[ioc];
+			case 1:	/* a published size */
+				usize = ioc_ver1[ioc] && rndn(2) ? ioc_ver1[ioc] : ioc_ver0[ioc];
 				break;
 			case 2:	/* newer uapi, zero tail */
 				usize = ksize + 8 * (1 + rndn(64));
@@ -416,6 +466,14 @@ static __u32 mutate(int ioc, unsigned char *a)
 				break;
 			case 5:	/* past the arena: into the guard page */
 				usize = ARENA_PAGES * 4096 + rndn(8192);
+				break;
+			case 6:	/* between two published sizes */
+				if (ioc_ver1[ioc]) {
+					usize = ioc_ver0[ioc] +
+						rndn(ioc_ver1[ioc] - ioc_ver0[ioc]);
+					break;
+				}
+				usize = boundary();
 				break;
 			default:
 				usize = boundary();
@@ -476,18 +534,490 @@ static int safe_read(void *dst, __u64 addr, size_t len)
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len;
 }
 
-static int trace_is(const __u32 *perm)
+/* ---- A phase's faults (set through the netlink family) and memory limit ---- */
+
+struct fault {
+	__u32 kind, stage, index, state;
+};
+
+/* The faults the fabric has: how many, of which kind */
+static __u32 nfaults, nlinks, nstuck;
+static int faults_known, tight, nlfd = -1, limit_fd = -1, mem_fd = -1;
+static __u16 family;
+static __u32 nlseq;
+static char limit_orig[32], limit_tight[32];
+static long long own_mem = -1;
+static unsigned long long phase_left, phases, fault_phases, tight_phases;
+static unsigned long long route_reports, batch_reports, trace_reports, route_hits;
+static unsigned long long batch_hits, dry_hits_refused, dry_hits_ok, traces_skipped;
+static unsigned long long hit_traces;
+static unsigned char *seen;
+
+static union {
+	struct nlmsghdr nlh;
+	__u8 b[8192];
+} nlm;
+static size_t nlm_len;
+
+static void nl_start(__u16 type, __u8 cmd)
+{
+	struct genlmsghdr *g = (void *)(nlm.b + NLMSG_HDRLEN);
+
+	memset(nlm.b, 0, NLMSG_HDRLEN + GENL_HDRLEN);
+	nlm.nlh.nlmsg_type = type;
+	nlm.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlm.nlh.nlmsg_seq = ++nlseq;
+	g->cmd = cmd;
+	g->version = 1;
+	nlm_len = NLMSG_HDRLEN + GENL_HDRLEN;
+}
+
+/* Append an attribute (the buffer holds 64 fault nests); returns its offset. */
+static size_t nl_put(__u16 type, const void *data, size_t len)
+{
+	struct nlattr *at = (void *)(nlm.b + nlm_len);
+	size_t off = nlm_len;
+
+	at->nla_type = type;
+	at->nla_len = NLA_HDRLEN + len;
+	memset((__u8 *)at + NLA_HDRLEN, 0, NLA_ALIGN(len));
+	if (len)
+		memcpy((__u8 *)at + NLA_HDRLEN, data, len);
+	nlm_len += NLA_HDRLEN + NLA_ALIGN(len);
+	return off;
+}
+
+static void nl_put_u32(__u16 type, __u32 v)
+{
+	nl_put(type, &v, sizeof(v));
+}
+
+/* The family id in a CTRL_CMD_GETFAMILY reply. */
+static void nl_family_from(struct nlmsghdr *h)
+{
+	struct nlattr *at = (void *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
+	int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+
+	for (; rem >= NLA_HDRLEN && at->nla_len >= NLA_HDRLEN && at->nla_len <= rem;
+	     rem -= NLA_ALIGN(at->nla_len),
+	     at = (void *)((__u8 *)at + NLA_ALIGN(at->nla_len)))
+		if (at->nla_type == CTRL_ATTR_FAMILY_ID)
+			family = *(__u16 *)((__u8 *)at + NLA_HDRLEN);
+}
+
+/* Send the request built and read up to its ack: 0 or -errno. */
+static int nl_call(void)
+{
+	static union {
+		struct nlmsghdr nlh;
+		__u8 b[32768];
+	} rx;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct nlmsghdr *h;
+	ssize_t n;
+
+	nlm.nlh.nlmsg_len = nlm_len;
+	if (sendto(nlfd, nlm.b, nlm_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		return -errno;
+	for (;;) {
+		n = recv(nlfd, rx.b, sizeof(rx.b), 0);
+		if (n < 0)
+			return -errno;
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_seq != nlseq)
+				continue;
+			if (h->nlmsg_type == NLMSG_ERROR)
+				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			if (h->nlmsg_type == GENL_ID_CTRL)
+				nl_family_from(h);
+		}
+	}
+}
+
+/* Repair every fault of the fabric: 0 or -errno. */
+static int nl_faults_clear(void)
+{
+	nl_start(family, BFLY_CMD_FAULT_DEL);
+	nl_put_u32(BFLY_A_ID, info.id);
+	nl_put(BFLY_A_ALL_FAULTS, NULL, 0);
+	return nl_call();
+}
+
+/*
+ * Fault injection needs the family and CAP_NET_ADMIN; without them the
+ * fabric keeps the faults it has (none, freshly loaded) and the fault
+ * reports are not checked.
+ */
+static void nl_init(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 10 };
+	int err = 0;
+
+	nlfd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (nlfd < 0 || bind(nlfd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(nlfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) {
+		err = -errno;
+	} else {
+		nl_start(GENL_ID_CTRL, CTRL_CMD_GETFAMILY);
+		nl_put(CTRL_ATTR_FAMILY_NAME, BFLY_FAMILY_NAME, sizeof(BFLY_FAMILY_NAME));
+		err = nl_call();
+		if (!err && !family)
+			err = -ENOENT;
+		if (!err)
+			err = nl_faults_clear();
+	}
+	if (!err) {
+		faults_known = 1;
+		return;
+	}
+	printf("# no fault injection (netlink: %s): fault reports not checked\n",
+	       strerror(-err));
+	if (nlfd >= 0)
+		close(nlfd);
+	nlfd = -1;
+}
+
+/* A new random set of faults: none, stuck nodes, broken links, or both. */
+static void new_faults(void)
+{
+	struct fault f[BFLY_MAX_FAULTS];
+	__u32 want, n = 0, tries, j, mode = rndn(3);
+	size_t nest;
+	int err;
+
+	switch (rndn(8)) {
+	case 0:
+	case 1:
+		want = 0;
+		break;
+	case 2:
+	case 3:
+		want = 1;
+		break;
+	case 4:
+		want = 1 + rndn(BFLY_MAX_FAULTS);
+		break;
+	default:
+		want = 2 + rndn(6);
+		break;
+	}
+	for (tries = 0; n < want && tries < 4 * want; tries++) {
+		int link = mode == 2 ? (int)rndn(2) : (int)mode;
+		struct fault x = {
+			.kind = link ? BFLY_FAULT_LINK : BFLY_FAULT_STUCK,
+			.stage = rndn(info.node_stages),
+			.index = rndn(link ? info.ports : info.nodes_per_stage),
+			.state = link ? 0 : rndn(2),
+		};
+
+		for (j = 0; j < n; j++)
+			if (f[j].kind == x.kind && f[j].stage == x.stage &&
+			    f[j].index == x.index)
+				break;
+		if (j == n)
+			f[n++] = x;
+	}
+
+	err = nl_faults_clear();
+	nfaults = 0;
+	nlinks = 0;
+	nstuck = 0;
+	if (err) {
+		REPORT("op %llu: netlink fault-del all-faults: %s", total_ops, strerror(-err));
+		faults_known = 0;
+		return;
+	}
+	if (!n)
+		return;
+	nl_start(family, BFLY_CMD_FAULT_ADD);
+	nl_put_u32(BFLY_A_ID, info.id);
+	for (j = 0; j < n; j++) {
+		nest = nl_put(BFLY_A_FAULT | NLA_F_NESTED, NULL, 0);
+		nl_put_u32(BFLY_A_FAULT_KIND, f[j].kind);
+		nl_put_u32(BFLY_A_FAULT_STAGE, f[j].stage);
+		nl_put_u32(BFLY_A_FAULT_INDEX, f[j].index);
+		if (f[j].kind == BFLY_FAULT_STUCK || rndn(2))
+			nl_put_u32(BFLY_A_FAULT_STATE, f[j].state);
+		((struct nlattr *)(nlm.b + nest))->nla_len = nlm_len - nest;
+	}
+	err = nl_call();
+	if (err) {
+		REPORT("op %llu: netlink fault-add of %u faults: %s", total_ops, n,
+		       strerror(-err));
+		faults_known = 0;
+		return;
+	}
+	nfaults = n;
+	for (j = 0; j < n; j++) {
+		nlinks += f[j].kind == BFLY_FAULT_LINK;
+		nstuck += f[j].kind == BFLY_FAULT_STUCK;
+	}
+	fault_phases++;
+}
+
+static long long sysfs_read(int sfd)
+{
+	char b[32];
+	ssize_t n = pread(sfd, b, sizeof(b) - 1, 0);
+
+	if (n <= 0)
+		return -1;
+	b[n] = 0;
+	return strtoll(b, NULL, 10);
+}
+
+/* Set fabric_mem_max */
+static void set_limit(const char *v)
+{
+	if (pwrite(limit_fd, v, strlen(v), 0) < 0) {
+		REPORT("op %llu: writing fabric_mem_max %s: %s", total_ops, v, strerror(errno));
+		tight = 0;
+	}
+}
+
+/*
+ * The fabric's charged memory (its own, with no request running) and the
+ * module's fabric_mem_max, when the module has them and we may write it.
+ */
+static void mem_init(void)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/mem_bytes", info.id);
+	mem_fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (mem_fd >= 0)
+		own_mem = sysfs_read(mem_fd);
+	limit_fd = open("/sys/module/bfly/parameters/fabric_mem_max", O_RDWR | O_CLOEXEC);
+	if (limit_fd < 0)
+		return;
+	n = pread(limit_fd, limit_orig, sizeof(limit_orig) - 1, 0);
+	if (n <= 0 || own_mem < 0) {
+		close(limit_fd);
+		limit_fd = -1;
+		return;
+	}
+	limit_orig[n] = 0;
+}
+
+/* After each call no request holds memory: the fabric's charge is its own. */
+static void check_mem(int ioc)
+{
+	long long now;
+
+	/* (GET_INFO, GET_STATS and unknown requests allocate nothing) */
+	if (mem_fd < 0 || ioc == IOC_INFO || ioc == IOC_STATS || ioc == IOC_BOGUS)
+		return;
+	now = sysfs_read(mem_fd);
+	if (now != own_mem) {
+		REPORT("op %llu: %s: the fabric's mem_bytes is %lld after the call, its own %lld",
+		       total_ops, ioc_name[ioc], now, own_mem);
+		own_mem = now;
+	}
+}
+
+static void new_phase(void)
+{
+	__u64 gen;
+
+	phases++;
+	phase_left = 64 + rndn(256);
+	if (faults_known) {
+		new_faults();
+		/* Faults change what the fabric does, never its matrix. */
+		if (read_state(now_m, &gen) || gen != cur_gen || memcmp(now_m, cur_m, mbytes)) {
+			REPORT("op %llu: fault-add/fault-del changed the matrix or generation",
+			       total_ops);
+			if (!read_state(cur_m, &gen))
+				cur_gen = gen;
+		}
+	}
+	tight = limit_fd >= 0 && !rndn(4);
+	if (tight) {
+		snprintf(limit_tight, sizeof(limit_tight), "%llu",
+			 (unsigned long long)own_mem + (1ULL << rndn(17)));
+		tight_phases++;
+	}
+}
+
+static const void *uptr(__u64 p)
+{
+	return (const void *)(uintptr_t)p;
+}
+
+static unsigned long long bits_set(const __u64 *w, __u64 bits)
+{
+	unsigned long long c = 0;
+	__u64 j;
+
+	for (j = 0; j < bits / 64; j++)
+		c += __builtin_popcountll(w[j]);
+	if (bits % 64)
+		c += __builtin_popcountll(w[j] & ((1ULL << (bits % 64)) - 1));
+	return c;
+}
+
+static int bit(const __u64 *w, __u64 i)
+{
+	return w[i / 64] >> (i % 64) & 1;
+}
+
+/*
+ * ROUTE's fault report, for an argument as built (the size aside): the
+ * verdict, the counts and the affected bitmap.
+ */
+static void check_route_report(const struct bfly_route *r, __u32 usize, int e)
+{
+	const __u64 *aff = uptr(r->affected_ptr);
+	__u32 n = info.ports;
+
+	if (e && e != EBUSY && e != EOVERFLOW && e != EHOSTUNREACH)
+		return;
+	route_reports++;
+	if (e == EHOSTUNREACH && r->flags & BFLY_ROUTE_ALLOW_FAULTS)
+		REPORT("op %llu: ROUTE: EHOSTUNREACH with BFLY_ROUTE_ALLOW_FAULTS", total_ops);
+	if (usize < BFLY_ROUTE_SIZE_VER1)
+		return;
+	if (r->faults != nfaults)
+		REPORT("op %llu: ROUTE: faults %u, the fabric has %u", total_ops, r->faults,
+		       nfaults);
+	if (r->stuck_unmet > nstuck || (!nlinks && !r->stuck_unmet != !r->affected_count) ||
+	    (r->stuck_unmet && !r->affected_count))
+		REPORT("op %llu: ROUTE: %u inputs hit, %u stuck unmet; %u stuck, %u links",
+		       total_ops, r->affected_count, r->stuck_unmet, nstuck, nlinks);
+	if (e == EHOSTUNREACH && (!r->affected_count || r->conflicts_count))
+		REPORT("op %llu: ROUTE: EHOSTUNREACH with %u inputs hit and %u conflicts",
+		       total_ops, r->affected_count, r->conflicts_count);
+	if (!e && r->affected_count &&
+	    !(r->flags & (BFLY_ROUTE_ALLOW_FAULTS | BFLY_ROUTE_DRY_RUN)))
+		REPORT("op %llu: ROUTE applied, %u inputs hit, without ALLOW_FAULTS",
+		       total_ops, r->affected_count);
+	if (r->affected_count) {
+		route_hits++;
+		if (r->flags & BFLY_ROUTE_DRY_RUN && !(r->flags & BFLY_ROUTE_ALLOW_FAULTS))
+			e ? dry_hits_refused++ : dry_hits_ok++;
+	}
+	if (!aff)
+		return;
+	if (bits_set(aff, n) != r->affected_count ||
+	    (n % 64 && aff[n / 64] >> (n % 64)))
+		REPORT("op %llu: ROUTE: affected: %llu bits, %llu past ports; count %u",
+		       total_ops, bits_set(aff, n),
+		       bits_set(aff, BFLY_MATRIX_BYTES(n) * 8) - bits_set(aff, n),
+		       r->affected_count);
+}
+
+static int untouched(const __u8 *p, __u64 len)
+{
+	__u64 j;
+
+	for (j = 0; j < len; j++)
+		if (p[j] != RECV_FILL)
+			return 0;
+	return 1;
+}
+
+/*
+ * A batch that ran every round, its argument as built: each message is in
+ * its receive slot, or was hit by a fault and its slot is untouched; the
+ * done bits, the count and the list of messages hit agree.
+ */
+static void check_batch_report(const struct bfly_batch *b, __u32 usize, int e)
+{
+	const __u8 *send = uptr(b->send_ptr), *recv = uptr(b->recv_ptr);
+	const struct bfly_msg_ref *ref = uptr(b->affected_ptr);
+	const __u64 *done = uptr(b->done_ptr);
+	__u64 ms = b->msg_size, n = info.ports, i, d, j, missing = 0, ndone = 0;
+	int data = ms >= 8, known = usize >= BFLY_BATCH_SIZE_VER1;
+
+	if (e && e != EHOSTUNREACH)
+		return;
+	batch_reports++;
+	batch_hits += e == EHOSTUNREACH;
+	for (i = 0; data && i < n; i++) {
+		for (d = 0; d < n; d++) {
+			const __u8 *rs = recv + (d * n + i) * ms;
+
+			if (!memcmp(rs, send + (i * n + d) * ms, ms))
+				continue;
+			missing++;
+			if (!untouched(rs, ms)) {
+				REPORT("op %llu: BATCH: slot %llu -> %llu: neither sent nor intact",
+				       total_ops, (unsigned long long)i, (unsigned long long)d);
+				return;
+			}
+		}
+	}
+	if (done)
+		ndone = bits_set(done, n * n);
+	if (!!e != (data ? missing != 0 : done ? ndone != n * n : e != 0) ||
+	    (data && done && ndone != n * n - missing))
+		REPORT("op %llu: BATCH: %s with %llu messages missing, %llu done bits",
+		       total_ops, e ? strerrorname_np(e) : "success",
+		       (unsigned long long)missing, (unsigned long long)ndone);
+	if (!known)
+		return;
+	if (b->faults != nfaults || !!e != !!b->affected ||
+	    (data && b->affected != missing) || (done && ndone != n * n - b->affected))
+		REPORT("op %llu: BATCH: %s, faults %u/%u, affected %llu, missing %llu, done %llu",
+		       total_ops, e ? strerrorname_np(e) : "success", b->faults, nfaults,
+		       (unsigned long long)b->affected, (unsigned long long)missing,
+		       (unsigned long long)ndone);
+	for (j = 0; ref && j < b->affected && j < b->affected_max; j++) {
+		if (ref[j].source >= n || ref[j].dest >= n ||
+		    (data && !untouched(recv + (ref[j].dest * n + ref[j].source) * ms, ms)) ||
+		    (done && bit(done, ref[j].dest * n + ref[j].source))) {
+			REPORT("op %llu: BATCH: message hit #%llu, %u -> %u: delivered or none",
+			       total_ops, (unsigned long long)j, ref[j].source, ref[j].dest);
+			return;
+		}
+	}
+}
+
+/* A trace: a permutation, but for the packets broken links lose. */
+static void check_trace(const struct bfly_trace *t)
+{
+	const __u32 *p = uptr(t->perm_ptr);
+	__u32 i, lost = 0;
+
+	trace_reports++;
+	memset(seen, 0, info.ports);
+	for (i = 0; i < info.ports; i++) {
+		if (p[i] == BFLY_TRACE_LOST) {
+			lost++;
+		} else if (p[i] >= info.ports || seen[p[i]]++) {
+			REPORT("op %llu: TRACE: output %u of input %u is out of range or repeated",
+			       total_ops, p[i], i);
+			return;
+		}
+	}
+	if (lost && faults_known && !nlinks)
+		REPORT("op %llu: TRACE: %u packets lost without a broken link", total_ops, lost);
+}
+
+/*
+ * After a route of @perm was applied: TRACE gives @perm back, but for the
+ * inputs in @aff (a fault hit them), or NULL.
+ */
+static int trace_is(const __u32 *perm, const __u64 *aff)
 {
 	struct bfly_trace t = { .size = sizeof(t), .ports = info.ports };
+	__u32 i;
 
 	t.perm_ptr = (uintptr_t)trace_buf;
-	return !ioctl(fd, BFLY_IOC_TRACE, &t) &&
-		!memcmp(trace_buf, perm, info.ports * 4);
+	if (ioctl(fd, BFLY_IOC_TRACE, &t))
+		return 0;
+	for (i = 0; i < info.ports; i++)
+		if (trace_buf[i] != perm[i] && !(aff && bit(aff, i)))
+			return 0;
+	return 1;
 }
 
 static void one_op(void)
 {
-	int ioc = rndn(NIOC), ret, e, changes = 0;
+	int ioc = rndn(NIOC), ret, e, changes = 0, pristine;
+	static unsigned char built[4096];
 	unsigned char *a = arena;
 	unsigned long cmd = ioc_cmd[ioc];
 	__u32 usize;
@@ -496,10 +1026,15 @@ static void one_op(void)
 	int f = rndn(6) ? fd : rofd;
 	__u32 *route_perm = NULL;
 
+	if (!phase_left--)
+		new_phase();
 	buf_at = arena + 4096;
 	build(ioc, a);
+	memcpy(built, a, ioc_size[ioc]);
 	usize = mutate(ioc, a);
 	*(__u32 *)a = usize;
+	/* Not broken but for its size: the outputs can be checked. */
+	pristine = !memcmp(a + 4, built + 4, ioc_size[ioc] - 4);
 
 	if (ioc == IOC_BOGUS) {
 		switch (rndn(3)) {
@@ -530,6 +1065,7 @@ static void one_op(void)
 			mprotect(ropage, 4096, PROT_READ);
 		}
 		argp = (void *)(uintptr_t)p;
+		pristine = 0;
 	}
 	if (ioc == IOC_ROUTE && argp == a) {
 		struct bfly_route *r = (void *)a;
@@ -546,15 +1082,29 @@ static void one_op(void)
 		}
 	}
 
+	if (tight)
+		set_limit(limit_tight);
 	ret = ioctl(f, cmd, argp);
 	e = ret ? errno : 0;
+	if (tight)
+		set_limit(limit_orig);
 	total_ops++;
 	if (ret && (e > MAX_ERRNO || !allowed(ioc, e)))
 		REPORT("op %llu: %s: unexpected errno %s (%d)", total_ops,
 		       ioc_name[ioc], strerrorname_np(e) ?: "?", e);
+	if (e == EHOSTUNREACH && faults_known && !nfaults)
+		REPORT("op %llu: %s: EHOSTUNREACH on a fabric without faults", total_ops,
+		       ioc_name[ioc]);
 	counts[ioc][e > MAX_ERRNO ? MAX_ERRNO : e]++;
 	if (!ret)
 		ops_ok[ioc]++;
+	check_mem(ioc);
+	if (pristine && faults_known && ioc == IOC_ROUTE)
+		check_route_report((void *)a, usize, e);
+	if (pristine && faults_known && ioc == IOC_BATCH)
+		check_batch_report((void *)a, usize, e);
+	if (pristine && ioc == IOC_TRACE && !ret)
+		check_trace((void *)a);
 
 	/* Only a successful SET_MATRIX or applied ROUTE changes the fabric. */
 	if (!ret && argp == a && f == fd) {
@@ -594,8 +1144,25 @@ static void one_op(void)
 			REPORT("op %llu: %s: matrix read back differs", total_ops,
 			       ioc_name[ioc]);
 	}
-	if (route_perm && !trace_is(route_perm))
-		REPORT("op %llu: %s: trace(route(p)) != p", total_ops, ioc_name[ioc]);
+	if (route_perm) {
+		struct bfly_route *r = (void *)a;
+		const __u64 *aff = NULL;
+
+		/* Faults hit inputs of a route applied with ALLOW_FAULTS only. */
+		if (nfaults && r->flags & BFLY_ROUTE_ALLOW_FAULTS) {
+			if (pristine && usize >= BFLY_ROUTE_SIZE_VER1 && r->affected_ptr)
+				aff = uptr(r->affected_ptr);
+			else
+				route_perm = NULL;
+		}
+		if (!route_perm)
+			traces_skipped++;
+		else if (!trace_is(route_perm, aff))
+			REPORT("op %llu: %s: trace(route(p)) != p%s", total_ops, ioc_name[ioc],
+			       aff ? " for the inputs no fault hit" : "");
+		else if (aff && r->affected_count)
+			hit_traces++;
+	}
 	cur_gen = gen;
 	memcpy(cur_m, now_m, mbytes);
 }
@@ -623,6 +1190,8 @@ static void print_counts(void)
 static void on_segv(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
+	if (limit_fd >= 0)
+		pwrite(limit_fd, limit_orig, strlen(limit_orig), 0);
 	printf("not ok - op %llu: signal %d at address %p\n", total_ops, sig, si->si_addr);
 	print_counts();
 	fflush(stdout);
@@ -687,18 +1256,35 @@ int main(int argc, char **argv)
 	scratch_m = calloc(1, mbytes);
 	trace_buf = calloc(info.ports, 4);
 	perm_copy = calloc(info.ports, 4);
-	if (!cur_m || !now_m || !scratch_m || !trace_buf || !perm_copy ||
+	seen = calloc(info.ports, 1);
+	if (!cur_m || !now_m || !scratch_m || !trace_buf || !perm_copy || !seen ||
 	    read_state(cur_m, &cur_gen)) {
 		tap_check(0, "initial GET_MATRIX");
 		return 1;
 	}
+	nl_init();
+	mem_init();
 
 	while (total_ops < max_ops && (total_ops % 64 || now_s() < end))
 		one_op();
 
+	/* Leave the fabric without faults, fabric_mem_max as it was. */
+	if (faults_known && nl_faults_clear())
+		REPORT("netlink fault-del all-faults at the end failed");
+	if (limit_fd >= 0)
+		set_limit(limit_orig);
+
 	print_counts();
 	printf("# %llu operations, %llu refusals checked for an unchanged fabric\n",
 	       total_ops, refusals_checked);
+	printf("# %llu phases: %llu with faults, %llu under a tight fabric_mem_max%s%s\n",
+	       phases, fault_phases, tight_phases,
+	       faults_known ? "" : " (no fault injection)",
+	       limit_fd >= 0 ? "" : " (fabric_mem_max not writable)");
+	printf("# fault reports: ROUTE %llu (%llu hit; dry runs hit: %llu refused, %llu not)\n",
+	       route_reports, route_hits, dry_hits_refused, dry_hits_ok);
+	printf("# BATCH %llu (%llu hit), TRACE %llu; applied routes: %llu hit traced, %llu not\n",
+	       batch_reports, batch_hits, trace_reports, hit_traces, traces_skipped);
 	tap_check(reports == 0,
 		  "%llu operations (%llu refused), every errno documented, fabric unchanged by every refusal%s",
 		  total_ops, refusals_checked,

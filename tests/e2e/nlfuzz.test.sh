@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The bounded random netlink fuzzer (nlfuzz) on the "bfly" family, as root
-# (it creates and deletes its own small fabrics) and as user nobody
-# (every changing command must get EPERM, nothing may change). About 25 s
-# on the debug kernel, 10 s on stock ones. Prints the seed;
+# (it creates and deletes its own small fabrics, injects and repairs
+# faults, and leaves none) and as user nobody on fabrics with and without
+# faults (every changing command must get EPERM, nothing may change).
+# About 25 s on the debug kernel, 10 s on stock ones. Prints the seed;
 # BFLY_NLFUZZ_SEED=<seed> replays the same operations.
 . /tests/lib.sh
 
@@ -24,9 +25,12 @@ rc=$?
 prefix "nlfuzz root" < /tmp/nlfuzz.out
 [ $rc -le 1 ] || not_ok "nlfuzz root: exit status $rc (seed $seed)"
 
-# Unprivileged, on one fabric of each topology
+# Unprivileged, on one fabric of each topology, two of them with faults
 for t in butterfly bfly2 bfly-twice; do
-	bflyctl new $t 8 > /dev/null || not_ok "nlfuzz: bflyctl new $t 8"
+	d=$(bflyctl new $t 8) || not_ok "nlfuzz: bflyctl new $t 8"
+	[ $t = bfly2 ] && continue
+	bflyctl fault add "$d" stuck 0 1 cross link 1 3 stuck 2 0 straight > /dev/null ||
+		not_ok "nlfuzz: bflyctl fault add $d"
 done
 before=$(bflyctl -j list)
 timeout -s KILL $((secs / 2 + 120)) runas 65534 65534 nlfuzz $((secs / 2)) 150000 \
@@ -35,6 +39,9 @@ rc=$?
 prefix "nlfuzz nobody" < /tmp/nlfuzz.out
 [ $rc -le 1 ] || not_ok "nlfuzz nobody: exit status $rc (seed $((seed + 1)))"
 check_eq "nlfuzz nobody: bflyctl list unchanged" "$before" "$(bflyctl -j list)"
+for d in /dev/bfly*; do
+	bflyctl fault clear "$d" > /dev/null || not_ok "nlfuzz: bflyctl fault clear $d"
+done
 for d in /dev/bfly*; do
 	check "nlfuzz: $d still works" bfly-info "$d"
 done
