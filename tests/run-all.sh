@@ -102,6 +102,10 @@ vm_booted() {
 	console=$out/$name.console.log
 	results=$out/$name.results.log
 	rc=$(cat "$out/$name.rc" 2>/dev/null || echo none)
+	if [ -f "$console.boot-crash" ]; then
+		log "$name: the kernel crashed before init (QEMU, before bfly was loaded) and was booted again; first log: $console.boot-crash"
+		grep -m1 -E 'Oops|Kernel panic|BUG:' "$console.boot-crash" | sed 's/^/    /'
+	fi
 	if [ "$rc" = 0 ] && grep -q '^BFLY-END' "$results"; then
 		pass "$name: VM booted, ran and powered off"
 	else
