@@ -102,6 +102,7 @@ static const char * const latin_names[] = {
 	[BFLY_NL_LATIN_RLS] = "rls",
 	[BFLY_NL_LATIN_LLS] = "lls",
 	[BFLY_NL_LATIN_XOR] = "xor",
+	[BFLY_NL_LATIN_SQUARE] = "square",
 };
 
 /* Attribute names as in the spec, to name the attribute an error points at */
@@ -121,11 +122,19 @@ static const char * const attr_names[BFLY_A_MAX + 1] = {
 	[BFLY_A_FIRST_CONFLICT_STAGE] = "first-conflict-stage",
 	[BFLY_A_CONFLICT] = "conflict", [BFLY_A_SWITCH] = "switch",
 	[BFLY_A_LATIN] = "latin", [BFLY_A_ROUNDS] = "rounds", [BFLY_A_CYCLES] = "cycles",
+	[BFLY_A_FAULT] = "fault", [BFLY_A_FAULTS_COUNT] = "faults-count",
+	[BFLY_A_ALL_FAULTS] = "all-faults", [BFLY_A_ALLOW_FAULTS] = "allow-faults",
+	[BFLY_A_AFFECTED_COUNT] = "affected-count", [BFLY_A_STUCK_UNMET] = "stuck-unmet",
 };
 
 static const char * const switch_attr_names[BFLY_A_SWITCH_MAX + 1] = {
 	[BFLY_A_SWITCH_STAGE] = "stage", [BFLY_A_SWITCH_NODE] = "node",
 	[BFLY_A_SWITCH_STATE] = "state",
+};
+
+static const char * const fault_attr_names[BFLY_A_FAULT_MAX + 1] = {
+	[BFLY_A_FAULT_KIND] = "kind", [BFLY_A_FAULT_STAGE] = "stage",
+	[BFLY_A_FAULT_INDEX] = "index", [BFLY_A_FAULT_STATE] = "state",
 };
 
 static const char * const cmd_names[BFLY_CMD_MAX + 1] = {
@@ -138,6 +147,13 @@ static const char * const cmd_names[BFLY_CMD_MAX + 1] = {
 	[BFLY_CMD_MATRIX_CHANGED_NTF] = "matrix-changed",
 	[BFLY_CMD_BATCH_DONE_NTF] = "batch-done",
 	[BFLY_CMD_CONFLICTS_NTF] = "conflicts",
+	[BFLY_CMD_FAULT_ADD] = "fault-add", [BFLY_CMD_FAULT_DEL] = "fault-del",
+	[BFLY_CMD_FAULTS_CHANGED_NTF] = "faults-changed",
+};
+
+static const char * const fault_kind_names[] = {
+	[BFLY_FAULT_STUCK] = "stuck",
+	[BFLY_FAULT_LINK] = "link",
 };
 
 static const char *name_of(const char * const *names, size_t n, unsigned int v)
@@ -158,6 +174,11 @@ static const char *method_name(unsigned int v)
 static const char *latin_name(unsigned int v)
 {
 	return name_of(latin_names, ARRAY_SIZE(latin_names), v);
+}
+
+static const char *fault_kind_name(unsigned int v)
+{
+	return name_of(fault_kind_names, ARRAY_SIZE(fault_kind_names), v);
 }
 
 static const char *cmd_name_of(unsigned int v)
@@ -318,40 +339,63 @@ static void jkn(const char *key, unsigned long long v)
 
 /* ---- netlink requests ---- */
 
-/* Name the attribute at @off of the last request: "switch.stage", "99". */
-static void name_attr_at(unsigned int off)
+/* The name of attribute @t inside a nest of type @nest: "stage", "?" */
+static const char *nested_attr_name(int nest, unsigned int t)
 {
+	if (nest == BFLY_A_SWITCH && t < ARRAY_SIZE(switch_attr_names) && switch_attr_names[t])
+		return switch_attr_names[t];
+	if (nest == BFLY_A_FAULT && t < ARRAY_SIZE(fault_attr_names) && fault_attr_names[t])
+		return fault_attr_names[t];
+	return "?";
+}
+
+/*
+ * Name the attribute at @off of the last request into @buf: "ports",
+ * "switch.stage", "fault #2" (the request's second fault nest),
+ * "fault #2.state", "99". With @nest, set to the type of the top-level
+ * attribute found (-1 inside a nest). Returns false when no attribute
+ * starts at @off.
+ */
+static bool attr_name_at(unsigned int off, char *buf, size_t len, int *nest)
+{
+	unsigned int nfault = 0;
 	struct nlmsghdr *nlh;
 	struct nlattr *a, *n;
+	char name[32];
 	int rem, nrem;
 
 	if (!last_req)
-		return;
+		return false;
 	nlh = nlmsg_hdr(last_req);
 	nlmsg_for_each_attr(a, nlh, GENL_HDRLEN, rem) {
 		unsigned int start = (char *)a - (char *)nlh;
 		int type = nla_type(a);
 
+		if (type == BFLY_A_FAULT)
+			snprintf(name, sizeof(name), "fault #%u", ++nfault);
+		else if (type <= BFLY_A_MAX && attr_names[type])
+			snprintf(name, sizeof(name), "%s", attr_names[type]);
+		else
+			snprintf(name, sizeof(name), "%d", type);
 		if (off == start) {
-			if (type <= BFLY_A_MAX && attr_names[type])
-				snprintf(kattr, sizeof(kattr), "%s", attr_names[type]);
-			else
-				snprintf(kattr, sizeof(kattr), "%d", type);
-			return;
+			snprintf(buf, len, "%s", name);
+			if (nest)
+				*nest = type;
+			return true;
 		}
-		if (off > start && off < start + a->nla_len && type == BFLY_A_SWITCH) {
-			nla_for_each_nested(n, a, nrem) {
-				int t = nla_type(n);
-
-				if ((char *)n - (char *)nlh != off)
-					continue;
-				snprintf(kattr, sizeof(kattr), "switch.%s",
-					 t <= BFLY_A_SWITCH_MAX && switch_attr_names[t] ?
-					 switch_attr_names[t] : "?");
-				return;
-			}
+		if (off <= start || off >= start + a->nla_len ||
+		    (type != BFLY_A_SWITCH && type != BFLY_A_FAULT))
+			continue;
+		nla_for_each_nested(n, a, nrem) {
+			if ((char *)n - (char *)nlh != off)
+				continue;
+			snprintf(buf, len, "%s.%s", name, nested_attr_name(type, nla_type(n)));
+			if (nest)
+				*nest = -1;
+			return true;
 		}
 	}
+	return false;
 }
 
 static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
@@ -376,12 +420,21 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 	if (tb[NLMSGERR_ATTR_MSG])
 		snprintf(kmsg, sizeof(kmsg), "%s", nla_get_string(tb[NLMSGERR_ATTR_MSG]));
 	if (tb[NLMSGERR_ATTR_OFFS])
-		name_attr_at(nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
+		attr_name_at(nla_get_u32(tb[NLMSGERR_ATTR_OFFS]), kattr, sizeof(kattr), NULL);
 	if (tb[NLMSGERR_ATTR_MISS_TYPE]) {
 		unsigned int t = nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+		char nest[32];
+		int type;
 
-		snprintf(kattr, sizeof(kattr), "%s missing",
-			 t <= BFLY_A_MAX && attr_names[t] ? attr_names[t] : "?");
+		/* Missing inside a nest: "fault #1.state missing" */
+		if (tb[NLMSGERR_ATTR_MISS_NEST] &&
+		    attr_name_at(nla_get_u32(tb[NLMSGERR_ATTR_MISS_NEST]), nest,
+				 sizeof(nest), &type))
+			snprintf(kattr, sizeof(kattr), "%s.%s missing", nest,
+				 nested_attr_name(type, t));
+		else
+			snprintf(kattr, sizeof(kattr), "%s missing",
+				 t <= BFLY_A_MAX && attr_names[t] ? attr_names[t] : "?");
 	}
 	return NL_STOP;
 }
@@ -476,6 +529,11 @@ static int transact(struct nl_msg *msg, nl_recvmsg_msg_cb_t parse, void *arg)
 
 /* ---- fabrics as read from the kernel ---- */
 
+/* One injected fault: enum bfly_fault_kind, stage, node or link position */
+struct fault {
+	unsigned int kind, stage, index, state;
+};
+
 struct fabric {
 	unsigned int id;
 	char dev[32];
@@ -489,6 +547,9 @@ struct fabric {
 	unsigned int mll;
 	unsigned long long ll_entries, ll_got;
 	unsigned int *ll;
+	bool has_faults;
+	unsigned int nfaults;	/* faults-count; the list holds the first 64 */
+	struct fault faults[BFLY_MAX_FAULTS];
 };
 
 struct fabrics {
@@ -536,6 +597,40 @@ static unsigned long long get_u64(struct nlattr **tb, int type)
 	return tb[type] ? nla_get_u64(tb[type]) : 0;
 }
 
+/* A fault nest into @f; false when it lacks kind, stage or index. */
+static bool parse_fault(struct nlattr *nest, struct fault *f)
+{
+	struct nlattr *ft[BFLY_A_FAULT_MAX + 1];
+
+	if (nla_parse_nested(ft, BFLY_A_FAULT_MAX, nest, NULL) ||
+	    !ft[BFLY_A_FAULT_KIND] || !ft[BFLY_A_FAULT_STAGE] || !ft[BFLY_A_FAULT_INDEX])
+		return false;
+	f->kind = nla_get_u32(ft[BFLY_A_FAULT_KIND]);
+	f->stage = nla_get_u32(ft[BFLY_A_FAULT_STAGE]);
+	f->index = nla_get_u32(ft[BFLY_A_FAULT_INDEX]);
+	f->state = get_u32(ft, BFLY_A_FAULT_STATE);
+	return true;
+}
+
+/*
+ * The faults of a description message (it has faults-count): one fault
+ * nest each, from the same snapshot as the count.
+ */
+static void parse_faults(struct nl_msg *msg, struct fabric *f)
+{
+	struct nlattr *a;
+	unsigned int n = 0;
+	int rem;
+
+	nlmsg_for_each_attr(a, nlmsg_hdr(msg), GENL_HDRLEN, rem) {
+		if (nla_type(a) == BFLY_A_FAULT && n < BFLY_MAX_FAULTS &&
+		    parse_fault(a, &f->faults[n]))
+			n++;
+	}
+	f->has_faults = true;
+	f->nfaults = n;
+}
+
 /* One fabric-get message: a description or a chunk. */
 static int parse_fabric(struct nl_msg *msg, void *arg)
 {
@@ -566,6 +661,8 @@ static int parse_fabric(struct nl_msg *msg, void *arg)
 	}
 	if (tb[BFLY_A_MATRIX_BYTES])
 		f->matrix_bytes = nla_get_u64(tb[BFLY_A_MATRIX_BYTES]);
+	if (tb[BFLY_A_FAULTS_COUNT])
+		parse_faults(msg, f);
 	if (tb[BFLY_A_MAX_LINK_LOAD]) {
 		f->has_mll = true;
 		f->mll = nla_get_u32(tb[BFLY_A_MAX_LINK_LOAD]);
@@ -640,6 +737,47 @@ static bool matrix_bit(const struct fabric *f, unsigned int stage, unsigned int 
 	return (word >> (b % 64)) & 1;
 }
 
+/* "stuck  stage 2 node 5 cross", "link   stage 1 pos 6 broken" */
+static void print_fault(const char *indent, const struct fault *x)
+{
+	if (x->kind == BFLY_FAULT_STUCK)
+		printf("%sstuck  stage %u node %u %s\n", indent, x->stage, x->index,
+		       x->state ? "cross" : "straight");
+	else if (x->kind == BFLY_FAULT_LINK)
+		printf("%slink   stage %u pos %u broken\n", indent, x->stage, x->index);
+	else
+		printf("%skind %u stage %u index %u state %u\n", indent, x->kind, x->stage,
+		       x->index, x->state);
+}
+
+/* "faults": the count, "fault_list": one object per fault */
+static void json_faults(const struct fabric *f)
+{
+	const struct fault *x;
+	unsigned int j;
+
+	jkn("faults", f->nfaults);
+	jk("fault_list");
+	jopen('[');
+	for (j = 0; j < f->nfaults; j++) {
+		x = &f->faults[j];
+		jopen('{');
+		jks("kind", fault_kind_name(x->kind));
+		jkn("stage", x->stage);
+		if (x->kind == BFLY_FAULT_STUCK) {
+			jkn("node", x->index);
+			jks("state", x->state ? "cross" : "straight");
+		} else if (x->kind == BFLY_FAULT_LINK) {
+			jkn("pos", x->index);
+		} else {
+			jkn("index", x->index);
+			jkn("state", x->state);
+		}
+		jclose('}');
+	}
+	jclose(']');
+}
+
 static void json_fabric(const struct fabric *f, bool detail)
 {
 	static const char * const stat_names[BFLY_A_STATS_MAX + 1] = {
@@ -671,6 +809,8 @@ static void json_fabric(const struct fabric *f, bool detail)
 				jkn(stat_names[i], f->stats[i]);
 		jclose('}');
 	}
+	if (f->has_faults)
+		json_faults(f);
 	if (detail && f->matrix && f->matrix_got == f->matrix_bytes) {
 		/* One string per node stage: '0' straight, '1' cross. */
 		row = xcalloc(f->nodes_per_stage + 1, 1);
@@ -716,8 +856,11 @@ static void usage_main(FILE *out)
 		"  new TOPOLOGY PORTS         create a fabric (butterfly, bfly2, bfly-twice, benes)\n"
 		"  del DEV                    delete a fabric\n"
 		"  set DEV ...                set switches\n"
-		"  route DEV [dry-run] PERM   route a permutation or labels\n"
+		"  route DEV [dry-run] [allow-faults] PERM\n"
+		"                             route a permutation or labels\n"
 		"  a2a DEV [latin rls|lls|xor]  run an all-to-all schedule\n"
+		"  fault add|del DEV FAULT... inject or repair faults (stuck nodes, broken links)\n"
+		"  fault clear|list DEV       repair every fault, list them\n"
 		"  stats DEV [reset]          counters, or zero them\n"
 		"  monitor [count N]          print events as they happen\n"
 		"  raw CMD [TYPE:KIND[:VALUE]]...  send a raw request (for testing)\n"
@@ -787,21 +930,65 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
-/* Switches as text: one row per node, one column per node stage. */
+/* The state node @k of node stage @s is stuck in, or -1. */
+static int stuck_state(const struct fabric *f, unsigned int s, unsigned int k)
+{
+	unsigned int j;
+
+	for (j = 0; j < f->nfaults; j++)
+		if (f->faults[j].kind == BFLY_FAULT_STUCK && f->faults[j].stage == s &&
+		    f->faults[j].index == k)
+			return f->faults[j].state;
+	return -1;
+}
+
+/* Is an output link of node @k of node stage @s broken? */
+static bool output_broken(const struct fabric *f, unsigned int s, unsigned int k)
+{
+	unsigned int j;
+
+	for (j = 0; j < f->nfaults; j++)
+		if (f->faults[j].kind == BFLY_FAULT_LINK && f->faults[j].stage == s &&
+		    f->faults[j].index / 2 == k)
+			return true;
+	return false;
+}
+
+/*
+ * Switches as text: one row per node, one column per node stage. A stuck
+ * node shows the state it is stuck in between braces; a '/' after a node
+ * marks a broken output link.
+ */
 static void draw_fabric(const struct fabric *f)
 {
-	unsigned int s, k;
+	bool stuck = false, broken = false;
+	unsigned int s, k, j;
+	int st;
 
+	for (j = 0; j < f->nfaults; j++) {
+		stuck |= f->faults[j].kind == BFLY_FAULT_STUCK;
+		broken |= f->faults[j].kind == BFLY_FAULT_LINK;
+	}
 	printf("\n  switches (= straight, X cross), inputs on the left:\n");
+	if (stuck)
+		printf("  {=} {X} stuck straight, stuck cross: the node ignores its matrix bit\n");
+	if (broken)
+		printf("  / after a node: one of its output links is broken\n");
 	printf("  %9s", "");
 	for (s = 0; s < f->node_stages; s++)
 		printf(" %3u", s);
 	printf("   <- node stage\n");
 	for (k = 0; k < f->nodes_per_stage; k++) {
 		printf("  %2u,%-2u  ", 2 * k, 2 * k + 1);
-		for (s = 0; s < f->node_stages; s++)
-			printf("%s[%c]", s ? "-" : " ", matrix_bit(f, s, k) ? 'X' : '=');
-		printf("  node %u\n", k);
+		for (s = 0; s < f->node_stages; s++) {
+			st = stuck_state(f, s, k);
+			putchar(!s ? ' ' : output_broken(f, s - 1, k) ? '/' : '-');
+			if (st < 0)
+				printf("[%c]", matrix_bit(f, s, k) ? 'X' : '=');
+			else
+				printf("{%c}", st ? 'X' : '=');
+		}
+		printf("%c node %u\n", output_broken(f, f->node_stages - 1, k) ? '/' : ' ', k);
 	}
 }
 
@@ -810,16 +997,18 @@ static int cmd_show(int argc, char **argv)
 	bool want_matrix = false, want_loads = false;
 	struct fabrics fs = {};
 	const struct fabric *f;
-	unsigned int id, want = 0, s, p, max;
+	unsigned int id, want = 0, s, p, max, j;
 	int i;
 
 	if (help(argc, argv,
 		 "usage: bflyctl [-j] show DEV [matrix] [loads]\n"
 		 "Describe one fabric: topology, ports, node stages, switches, matrix\n"
-		 "generation and counters. For N <= 32 the switch states are drawn\n"
-		 "(= straight, X cross). 'matrix' adds the switch matrix to JSON output\n"
-		 "(one string of 0/1 per node stage) and draws it for any N; 'loads'\n"
-		 "adds the link loads following the matrix with a packet at every input.\n"))
+		 "generation, counters and injected faults. For N <= 32 the switch states\n"
+		 "are drawn (= straight, X cross; a stuck node as {=} or {X}, the state it\n"
+		 "is stuck in; '/' after a node for a broken output link). 'matrix' adds\n"
+		 "the switch matrix to JSON output (one string of 0/1 per node stage) and\n"
+		 "draws it for any N; 'loads' adds the link loads following the matrix\n"
+		 "with a packet at every input.\n"))
 		return 0;
 	if (argc < 1)
 		die("missing DEV (see bflyctl show --help)");
@@ -864,6 +1053,11 @@ static int cmd_show(int argc, char **argv)
 	       f->stats[BFLY_A_STATS_BATCHES]);
 	if (f->has_mll)
 		printf("  max link load    %u\n", f->mll);
+	if (f->has_faults) {
+		printf("  faults           %u\n", f->nfaults);
+		for (j = 0; j < f->nfaults; j++)
+			print_fault("    ", &f->faults[j]);
+	}
 	if (f->matrix && f->matrix_got == f->matrix_bytes)
 		draw_fabric(f);
 	if (f->ll && f->ll_got == f->ll_entries) {
@@ -1042,6 +1236,8 @@ struct route_reply {
 	unsigned int method, count, first_stage, n;
 	unsigned long long generation;
 	unsigned int conflicts[BFLY_CONFLICTS_MAX][4];
+	unsigned int faults, stuck_unmet;
+	unsigned long long affected;
 };
 
 static int parse_route(struct nl_msg *msg, void *arg)
@@ -1056,6 +1252,9 @@ static int parse_route(struct nl_msg *msg, void *arg)
 	r->count = get_u32(tb, BFLY_A_CONFLICTS_COUNT);
 	r->first_stage = get_u32(tb, BFLY_A_FIRST_CONFLICT_STAGE);
 	r->generation = get_u64(tb, BFLY_A_GENERATION);
+	r->faults = get_u32(tb, BFLY_A_FAULTS_COUNT);
+	r->affected = get_u64(tb, BFLY_A_AFFECTED_COUNT);
+	r->stuck_unmet = get_u32(tb, BFLY_A_STUCK_UNMET);
 	nlmsg_for_each_attr(a, nlmsg_hdr(msg), GENL_HDRLEN, rem) {
 		if (nla_type(a) != BFLY_A_CONFLICT || r->n >= BFLY_CONFLICTS_MAX)
 			continue;
@@ -1091,7 +1290,7 @@ static void parse_list(const char *what, const char *s, unsigned int n,
 
 static int cmd_route(int argc, char **argv)
 {
-	bool dry_run = false, labels = false;
+	bool dry_run = false, labels = false, allow_faults = false;
 	struct route_reply r = {};
 	struct fabrics fs = {};
 	unsigned long long *v;
@@ -1101,7 +1300,7 @@ static int cmd_route(int argc, char **argv)
 	int a, err;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] route DEV [dry-run] PERM\n"
+		 "usage: bflyctl [-j] route DEV [dry-run] [allow-faults] PERM\n"
 		 "PERM is one of:\n"
 		 "  perm P0,P1,...      input i goes to output Pi\n"
 		 "  identity | reverse  i -> i, i -> N-1-i\n"
@@ -1111,15 +1310,21 @@ static int cmd_route(int argc, char **argv)
 		 "                      most significant): any topology\n"
 		 "A permutation routes by self-routing on butterfly and by looping on benes.\n"
 		 "A route without conflicts replaces the switch matrix unless dry-run;\n"
-		 "a route with conflicts is refused (exit 1) and its conflicts listed.\n"))
+		 "a route with conflicts is refused (exit 1) and its conflicts listed.\n"
+		 "On a fabric with faults, the inputs a fault would hit are counted\n"
+		 "(affected) with the stuck nodes the route needs in the other state\n"
+		 "(stuck unmet); such a route is refused (exit 1) unless allow-faults.\n"))
 		return 0;
 	if (argc < 2)
 		die("expected DEV and a permutation (see bflyctl route --help)");
 	id = parse_dev(argv[0]);
-	a = 1;
-	if (!strcmp(argv[a], "dry-run")) {
-		dry_run = true;
-		a++;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "dry-run"))
+			dry_run = true;
+		else if (!strcmp(argv[a], "allow-faults"))
+			allow_faults = true;
+		else
+			break;
 	}
 	if (a >= argc)
 		die("missing the permutation (see bflyctl route --help)");
@@ -1191,9 +1396,11 @@ static int cmd_route(int argc, char **argv)
 			   n * (labels ? 8 : 4), buf));
 	if (dry_run)
 		put_or_die(nla_put_flag(msg, BFLY_A_DRY_RUN));
+	if (allow_faults)
+		put_or_die(nla_put_flag(msg, BFLY_A_ALLOW_FAULTS));
 	err = transact(msg, parse_route, &r);
-	if (err == EBUSY) {
-		/* Refused for its conflicts: list them with a dry run. */
+	if (err == EBUSY || err == EHOSTUNREACH) {
+		/* Refused for conflicts or faults: report them with a dry run. */
 		char saved[sizeof(kmsg)];
 
 		snprintf(saved, sizeof(saved), "%s", kmsg);
@@ -1221,6 +1428,9 @@ static int cmd_route(int argc, char **argv)
 		if (r.count)
 			jkn("first_conflict_stage", r.first_stage);
 		jkn("generation", r.generation);
+		jkn("faults", r.faults);
+		jkn("affected", r.affected);
+		jkn("stuck_unmet", r.stuck_unmet);
 		jk("conflict_list");
 		jopen('[');
 		for (i = 0; i < r.n; i++) {
@@ -1244,6 +1454,10 @@ static int cmd_route(int argc, char **argv)
 		else
 			printf(", no conflicts");
 		printf(", generation %llu\n", r.generation);
+		if (r.faults)
+			printf("  faults %u: affected %llu, stuck unmet %u%s\n", r.faults,
+			       r.affected, r.stuck_unmet,
+			       r.affected && !err && !dry_run ? " (allowed)" : "");
 		for (i = 0; i < r.n; i++)
 			printf("  conflict: stage %u node %u, inputs %u and %u\n",
 			       r.conflicts[i][0], r.conflicts[i][1], r.conflicts[i][2],
@@ -1258,8 +1472,8 @@ static int cmd_route(int argc, char **argv)
 }
 
 struct a2a_reply {
-	unsigned int latin, rounds, conflicts;
-	unsigned long long cycles;
+	unsigned int latin, rounds, conflicts, faults;
+	unsigned long long cycles, affected;
 };
 
 static int parse_a2a(struct nl_msg *msg, void *arg)
@@ -1273,6 +1487,8 @@ static int parse_a2a(struct nl_msg *msg, void *arg)
 	r->rounds = get_u32(tb, BFLY_A_ROUNDS);
 	r->cycles = get_u64(tb, BFLY_A_CYCLES);
 	r->conflicts = get_u32(tb, BFLY_A_CONFLICTS_COUNT);
+	r->faults = get_u32(tb, BFLY_A_FAULTS_COUNT);
+	r->affected = get_u64(tb, BFLY_A_AFFECTED_COUNT);
 	return NL_OK;
 }
 
@@ -1299,7 +1515,8 @@ static int cmd_a2a(int argc, char **argv)
 		 "Run an all-to-all schedule on a fabric: every input sends to every\n"
 		 "output, round by round along a Latin square (default: the module's\n"
 		 "choice for the topology). On a terminal, the elapsed time is shown\n"
-		 "while it runs; piped, nothing but the result is printed.\n"))
+		 "while it runs; piped, nothing but the result is printed. On a fabric\n"
+		 "with faults, the faults and the messages they would hit are counted.\n"))
 		return 0;
 	if (argc != 1 && argc != 3)
 		die("expected DEV [latin rls|lls|xor] (see bflyctl a2a --help)");
@@ -1356,11 +1573,160 @@ static int cmd_a2a(int argc, char **argv)
 		jkn("rounds", r.rounds);
 		jkn("cycles", r.cycles);
 		jkn("conflicts", r.conflicts);
+		jkn("faults", r.faults);
+		jkn("affected", r.affected);
 		jclose('}');
 	} else {
-		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles, %u conflicts, %.2f s\n",
-		       id, latin_name(r.latin), r.rounds, r.cycles, r.conflicts,
-		       now() - start);
+		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles, %u conflicts",
+		       id, latin_name(r.latin), r.rounds, r.cycles, r.conflicts);
+		if (r.faults)
+			printf(", faults %u, affected %llu", r.faults, r.affected);
+		printf(", %.2f s\n", now() - start);
+	}
+	return 0;
+}
+
+/*
+ * One fault from argv[*@a] on: "stuck STAGE NODE straight|cross" (the state
+ * only with @state) or "link STAGE POS". Moves *@a past it.
+ */
+static void parse_fault_arg(int argc, char **argv, int *a, bool state, struct fault *x)
+{
+	const char *form;
+	int i = *a, need = 3;
+
+	memset(x, 0, sizeof(*x));
+	if (!strcmp(argv[i], "stuck")) {
+		x->kind = BFLY_FAULT_STUCK;
+		need = state ? 4 : 3;
+		form = state ? "stuck STAGE NODE straight|cross" : "stuck STAGE NODE";
+	} else if (!strcmp(argv[i], "link")) {
+		x->kind = BFLY_FAULT_LINK;
+		form = "link STAGE POS";
+	} else {
+		die("expected 'stuck' or 'link', got '%s' (see bflyctl fault --help)", argv[i]);
+	}
+	if (i + need > argc)
+		die("incomplete fault: expected '%s'", form);
+	x->stage = parse_u32("stage", argv[i + 1]);
+	x->index = parse_u32(x->kind == BFLY_FAULT_STUCK ? "node" : "pos", argv[i + 2]);
+	if (need == 4)
+		x->state = parse_state(argv[i + 3]);
+	*a = i + need;
+}
+
+static int parse_faults_count(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[BFLY_A_MAX + 1];
+
+	if (!genlmsg_parse(nlmsg_hdr(msg), 0, tb, BFLY_A_MAX, NULL))
+		*(unsigned int *)arg = get_u32(tb, BFLY_A_FAULTS_COUNT);
+	return NL_OK;
+}
+
+/* fault list: the faults of one fabric */
+static void fault_list(unsigned int id)
+{
+	struct fabrics fs = {};
+	const struct fabric *f;
+	unsigned int j;
+
+	read_fabrics(&fs, true, id, 0);
+	if (fs.n != 1)
+		die("bfly%u: no such fabric", id);
+	f = &fs.v[0];
+	if (json) {
+		jopen('{');
+		jkn("id", f->id);
+		json_faults(f);
+		jclose('}');
+	} else {
+		printf("%s: %u fault%s\n", f->dev, f->nfaults, f->nfaults == 1 ? "" : "s");
+		for (j = 0; j < f->nfaults; j++)
+			print_fault("  ", &f->faults[j]);
+	}
+	fabrics_free(&fs);
+}
+
+static int cmd_fault(int argc, char **argv)
+{
+	static char name[32];
+	struct fault *v = NULL;
+	unsigned int id, count = 0, n = 0, j;
+	struct nl_msg *msg;
+	struct nlattr *nest;
+	const char *sub;
+	bool add;
+	int a, err;
+
+	if (help(argc, argv,
+		 "usage: bflyctl [-j] fault add DEV FAULT...\n"
+		 "       bflyctl [-j] fault del DEV FAULT...\n"
+		 "       bflyctl [-j] fault clear DEV\n"
+		 "       bflyctl [-j] fault list DEV\n"
+		 "Inject faults into a fabric, repair them, or list them. A FAULT is\n"
+		 "  stuck STAGE NODE straight|cross  node NODE of node stage STAGE stuck\n"
+		 "                                   in that state (del: without the state)\n"
+		 "  link STAGE POS                   the link at position POS leaving node\n"
+		 "                                   stage STAGE broken: its packet is lost\n"
+		 "add and del take several faults, all of them or none; clear repairs\n"
+		 "every fault. A fabric holds at most 64. Prints the number of faults.\n"))
+		return 0;
+	if (argc < 2)
+		die("expected add, del, clear or list, and DEV (see bflyctl fault --help)");
+	sub = argv[0];
+	if (strcmp(sub, "add") && strcmp(sub, "del") && strcmp(sub, "clear") &&
+	    strcmp(sub, "list"))
+		die("unknown fault command '%s' (add, del, clear, list)", sub);
+	/* Errors name the subcommand: "bflyctl: fault add: ..." */
+	snprintf(name, sizeof(name), "fault %s", sub);
+	cmd_name = name;
+	id = parse_dev(argv[1]);
+	if (!strcmp(sub, "list") || !strcmp(sub, "clear")) {
+		if (argc > 2)
+			die("unexpected argument '%s' (see bflyctl fault --help)", argv[2]);
+		connect_family();
+		if (sub[0] == 'l') {
+			fault_list(id);
+			return 0;
+		}
+		msg = new_msg(BFLY_CMD_FAULT_DEL, 0);
+		put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
+		put_or_die(nla_put_flag(msg, BFLY_A_ALL_FAULTS));
+	} else {
+		add = sub[0] == 'a';
+		if (argc < 3)
+			die("expected faults: '%s' or 'link STAGE POS' (see bflyctl fault --help)",
+			    add ? "stuck STAGE NODE straight|cross" : "stuck STAGE NODE");
+		v = xcalloc(argc, sizeof(*v));
+		for (a = 2; a < argc; n++)
+			parse_fault_arg(argc, argv, &a, add, &v[n]);
+		connect_family();
+		msg = new_msg(add ? BFLY_CMD_FAULT_ADD : BFLY_CMD_FAULT_DEL, 0);
+		put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
+		for (j = 0; j < n; j++) {
+			nest = nla_nest_start(msg, BFLY_A_FAULT);
+			if (!nest)
+				die("request too large");
+			put_or_die(nla_put_u32(msg, BFLY_A_FAULT_KIND, v[j].kind));
+			put_or_die(nla_put_u32(msg, BFLY_A_FAULT_STAGE, v[j].stage));
+			put_or_die(nla_put_u32(msg, BFLY_A_FAULT_INDEX, v[j].index));
+			if (add && v[j].kind == BFLY_FAULT_STUCK)
+				put_or_die(nla_put_u32(msg, BFLY_A_FAULT_STATE, v[j].state));
+			nla_nest_end(msg, nest);
+		}
+		free(v);
+	}
+	err = transact(msg, parse_faults_count, &count);
+	if (err)
+		die_kernel(err);
+	if (json) {
+		jopen('{');
+		jkn("id", id);
+		jkn("faults", count);
+		jclose('}');
+	} else {
+		printf("bfly%u: %u fault%s\n", id, count, count == 1 ? "" : "s");
 	}
 	return 0;
 }
@@ -1450,6 +1816,8 @@ static int on_event(struct nl_msg *msg, void *arg)
 			jkn("rounds", nla_get_u32(tb[BFLY_A_ROUNDS]));
 		if (tb[BFLY_A_CYCLES])
 			jkn("cycles", nla_get_u64(tb[BFLY_A_CYCLES]));
+		if (tb[BFLY_A_FAULTS_COUNT])
+			jkn("faults", nla_get_u32(tb[BFLY_A_FAULTS_COUNT]));
 		jclose('}');
 		pretty = p;
 	} else {
@@ -1477,6 +1845,11 @@ static int on_event(struct nl_msg *msg, void *arg)
 			       get_u32(tb, BFLY_A_ROUNDS), get_u64(tb, BFLY_A_CYCLES),
 			       get_u32(tb, BFLY_A_CONFLICTS_COUNT));
 			break;
+		case BFLY_CMD_FAULTS_CHANGED_NTF:
+			printf("faults-changed bfly%u: %u fault%s\n", id,
+			       get_u32(tb, BFLY_A_FAULTS_COUNT),
+			       get_u32(tb, BFLY_A_FAULTS_COUNT) == 1 ? "" : "s");
+			break;
 		default:
 			printf("event %u bfly%u\n", gh->cmd, id);
 		}
@@ -1495,7 +1868,7 @@ static int cmd_monitor(int argc, char **argv)
 		 "usage: bflyctl [-j] monitor [count N]\n"
 		 "Print the family's events as they happen, one line each (with -j one\n"
 		 "JSON object per line): created, deleted, matrix-changed, conflicts,\n"
-		 "batch-done. With count N, exit after N events.\n"))
+		 "batch-done, faults-changed. With count N, exit after N events.\n"))
 		return 0;
 	if (argc == 2 && !strcmp(argv[0], "count"))
 		events_left = parse_u32("count", argv[1]);
@@ -1521,7 +1894,10 @@ static int cmd_monitor(int argc, char **argv)
 	}
 }
 
-/* raw: TYPE:KIND[:VALUE], KIND u8 u16 u32 u64 str flag hex */
+/*
+ * raw: TYPE:KIND[:VALUE], KIND u8 u16 u32 u64 str flag hex nest; a nest's
+ * VALUE is its attributes, TYPE:KIND[:VALUE] each, separated by '+'.
+ */
 static void put_raw(struct nl_msg *msg, const char *spec)
 {
 	char *copy = strdup(spec), *kind, *val;
@@ -1540,6 +1916,16 @@ static void put_raw(struct nl_msg *msg, const char *spec)
 	type = parse_u32("attribute type", copy);
 	if (!strcmp(kind, "flag")) {
 		err = nla_put_flag(msg, type);
+	} else if (!strcmp(kind, "nest")) {
+		struct nlattr *nest = nla_nest_start(msg, type);
+		char *sub, *save = NULL;
+
+		if (!nest)
+			die("request too large");
+		for (sub = val ? strtok_r(val, "+", &save) : NULL; sub;
+		     sub = strtok_r(NULL, "+", &save))
+			put_raw(msg, sub);
+		nla_nest_end(msg, nest);
 	} else if (!val) {
 		die("raw attribute '%s': missing VALUE", spec);
 	} else if (!strcmp(kind, "u8")) {
@@ -1590,8 +1976,9 @@ static int cmd_raw(int argc, char **argv)
 		 "usage: bflyctl raw [dump] CMD [TYPE:KIND[:VALUE]]...\n"
 		 "Send a request built by hand, for testing the kernel's validation.\n"
 		 "CMD is a command name (fabric-get, fabric-new, ...) or number; KIND\n"
-		 "is u8, u16, u32, u64, str, flag or hex. Prints the type and length of\n"
-		 "each reply attribute; errors as every command does.\n"))
+		 "is u8, u16, u32, u64, str, flag, hex or nest, whose VALUE is its\n"
+		 "attributes joined by '+' (31:nest:1:u32:1+2:u32:0). Prints the type and\n"
+		 "length of each reply attribute; errors as every command does.\n"))
 		return 0;
 	if (argc && !strcmp(argv[0], "dump")) {
 		flags = NLM_F_DUMP;
@@ -1619,8 +2006,8 @@ static const struct {
 } commands[] = {
 	{ "list", cmd_list }, { "show", cmd_show }, { "new", cmd_new },
 	{ "del", cmd_del }, { "set", cmd_set }, { "route", cmd_route },
-	{ "a2a", cmd_a2a }, { "stats", cmd_stats }, { "monitor", cmd_monitor },
-	{ "raw", cmd_raw },
+	{ "a2a", cmd_a2a }, { "fault", cmd_fault }, { "stats", cmd_stats },
+	{ "monitor", cmd_monitor }, { "raw", cmd_raw },
 };
 
 int main(int argc, char **argv)
