@@ -23,12 +23,21 @@ old_verbose=$(cat $fs/verbose)
 # Fail sleeping (GFP_KERNEL) allocations too; no stack dump per fault.
 echo N > $fs/ignore-gfp-wait
 echo 0 > $fs/verbose
-for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8"; do
+# The last two carry injected fabric faults (a stuck node and a broken
+# link), so that the allocations of the fault paths fail too: the fault
+# list's copy, the hit bitmaps, the stuck-aware looping's workspace.
+for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8" \
+	    "benes 16 stuck 1 3 cross link 2 7" "bfly2 16 stuck 4 2 straight link 1 9"; do
 	set -- $spec
 	what="faults $1 $2"
 	if ! insmod "$BFLY_KO" topology=$1 ports=$2; then
 		not_ok "$what: insmod"
 		continue
+	fi
+	shift 2
+	if [ $# -gt 0 ]; then
+		what="$what with fabric faults"
+		check "$what: fault add $*" bflyctl fault add bfly0 "$@"
 	fi
 	timeout -s KILL 120 fault-test /dev/bfly0 > /tmp/faults.out 2>&1
 	rc=$?
