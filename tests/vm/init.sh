@@ -85,6 +85,17 @@ run_demo() {
 	bflyctl show bfly0
 	echo "# bflyctl new bfly2 16; bflyctl a2a (the RLS all-to-all schedule)"
 	dev=$(bflyctl new bfly2 16) && bflyctl a2a "$dev" 2>&1 | cat && bflyctl del "$dev"
+	# Faults: a stuck node the looping algorithm routes around, then a
+	# broken link no full permutation can avoid
+	echo "# bflyctl fault add bfly0 stuck 1 2 cross; bflyctl route bfly0 reverse"
+	bflyctl fault add bfly0 stuck 1 2 cross
+	bflyctl route bfly0 reverse 2>&1 | cat
+	echo "# bflyctl fault add bfly0 link 2 5; the same route"
+	bflyctl fault add bfly0 link 2 5
+	bflyctl route bfly0 reverse 2>&1 | cat
+	echo "# bflyctl show bfly0"
+	bflyctl show bfly0
+	bflyctl fault clear bfly0
 	rmmod bfly && echo "# rmmod bfly: ok"
 }
 
