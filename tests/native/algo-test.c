@@ -18,43 +18,6 @@
 #define NATIVE_TEST_SEED 0x9e3779b97f4a7c15ULL
 #include "native-test.h"
 
-static void random_perm(u32 *p, u32 n)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		u32 j = rnd() % (i + 1), t = p[i];
-
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
-
-static bool next_perm(u32 *p, u32 n)
-{
-	int i = n - 2, j;
-	u32 t;
-
-	while (i >= 0 && p[i] > p[i + 1])
-		i--;
-	if (i < 0)
-		return false;
-	j = n - 1;
-	while (p[j] < p[i])
-		j--;
-	t = p[i];
-	p[i] = p[j];
-	p[j] = t;
-	for (i++, j = n - 1; i < j; i++, j--) {
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-	return true;
-}
-
 static const char *topo_name(enum bfly_topology t)
 {
 	static const char * const names[] = { "?", "butterfly", "bfly2",

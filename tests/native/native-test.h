@@ -86,4 +86,43 @@ static size_t matrix_bytes(const struct bfly_geometry *g)
 	return BITS_TO_LONGS(g->switches) * sizeof(unsigned long);
 }
 
+/* A uniformly random permutation of 0 .. n-1 (Fisher-Yates, rnd()). */
+static inline void random_perm(u32 *p, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		p[i] = i;
+	for (i = n - 1; i > 0; i--) {
+		u32 j = rnd() % (i + 1), t = p[i];
+
+		p[i] = p[j];
+		p[j] = t;
+	}
+}
+
+/* The next permutation in lexicographic order; false after the last. */
+static inline bool next_perm(u32 *p, u32 n)
+{
+	int i = n - 2, j;
+	u32 t;
+
+	while (i >= 0 && p[i] > p[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	j = n - 1;
+	while (p[j] < p[i])
+		j--;
+	t = p[i];
+	p[i] = p[j];
+	p[j] = t;
+	for (i++, j = n - 1; i < j; i++, j--) {
+		t = p[i];
+		p[i] = p[j];
+		p[j] = t;
+	}
+	return true;
+}
+
 #endif /* BFLY_NATIVE_TEST_H */

@@ -38,20 +38,6 @@ static const char *latin_name(enum bfly_latin l)
 	return l <= BFLY_LATIN_SQUARE ? names[l] : "?";
 }
 
-static void random_perm(u32 *p, u32 n)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		u32 j = rnd() % (i + 1), t = p[i];
-
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
-
 /* ---- reference implementation, written from the paper's text ---- */
 
 /* Section IV-A, the four cases 1a, 1b, 2a, 2b, written out */
