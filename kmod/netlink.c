@@ -1065,6 +1065,13 @@ out_put:
 	return err;
 }
 
+/* The fault nests of a fault-add or fault-del request, parsed. */
+struct bfly_nl_faults {
+	struct bfly_fault f[BFLY_MAX_FAULTS];
+	struct nlattr *nests[BFLY_MAX_FAULTS];
+	int n;
+};
+
 /*
  * Parse the fault nests of a fault-add (@add) or fault-del request into
  * @f (at most BFLY_MAX_FAULTS); *@nests gets them for error reports.
@@ -1119,6 +1126,27 @@ static int bfly_nl_faults_parse(struct genl_info *info, bool add,
 	return n;
 }
 
+/*
+ * The fault nests of a request, parsed into a new &struct bfly_nl_faults
+ * (kfree() it); an ERR_PTR with extack set.
+ */
+static struct bfly_nl_faults *bfly_nl_faults_get(struct genl_info *info, bool add)
+{
+	struct bfly_nl_faults *req;
+
+	req = kmalloc(sizeof(*req), GFP_KERNEL);
+	if (!req)
+		return ERR_PTR(-ENOMEM);
+	req->n = bfly_nl_faults_parse(info, add, req->f, req->nests);
+	if (req->n < 0) {
+		int err = req->n;
+
+		kfree(req);
+		return ERR_PTR(err);
+	}
+	return req;
+}
+
 /* Reply to fault-add or fault-del with the fabric's number of faults. */
 static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
 				u8 cmd)
@@ -1141,43 +1169,36 @@ static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
 
 int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct nlattr **nests = NULL;
-	struct bfly_fault *f = NULL;
+	struct bfly_nl_faults *req;
 	const char *why = NULL;
 	struct bfly_fabric *fab;
-	int n, err;
 	u32 bad = 0;
+	int err;
 
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	f = kcalloc(BFLY_MAX_FAULTS, sizeof(*f), GFP_KERNEL);
-	nests = kcalloc(BFLY_MAX_FAULTS, sizeof(*nests), GFP_KERNEL);
-	if (!f || !nests) {
-		err = -ENOMEM;
+	req = bfly_nl_faults_get(info, true);
+	if (IS_ERR(req)) {
+		err = PTR_ERR(req);
+		req = NULL;
 		goto out;
 	}
-	n = bfly_nl_faults_parse(info, true, f, nests);
-	if (n < 0) {
-		err = n;
-		goto out;
-	}
-	if (!n) {
+	if (!req->n) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_FAULT);
 		NL_SET_ERR_MSG(info->extack, "fault: missing: give one fault nest or more");
 		err = -EINVAL;
 		goto out;
 	}
-	err = bfly_fabric_faults_add(fab, f, n, &bad, &why);
+	err = bfly_fabric_faults_add(fab, req->f, req->n, &bad, &why);
 	if (err == -ENODEV)
 		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
 	else if (err)
-		bfly_nl_set_msg(info->extack, nests[min_t(u32, bad, n - 1)], why);
+		bfly_nl_set_msg(info->extack, req->nests[min_t(u32, bad, req->n - 1)], why);
 	if (!err)
 		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_ADD);
 out:
-	kfree(nests);
-	kfree(f);
+	kfree(req);
 	bfly_fabric_put(fab);
 	return err;
 }
@@ -1185,27 +1206,21 @@ out:
 int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *all = info->attrs[BFLY_A_ALL_FAULTS];
-	struct nlattr **nests = NULL;
-	struct bfly_fault *f = NULL;
+	struct bfly_nl_faults *req;
 	struct bfly_fabric *fab;
-	int n, err;
 	u32 bad = 0;
+	int err;
 
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	f = kcalloc(BFLY_MAX_FAULTS, sizeof(*f), GFP_KERNEL);
-	nests = kcalloc(BFLY_MAX_FAULTS, sizeof(*nests), GFP_KERNEL);
-	if (!f || !nests) {
-		err = -ENOMEM;
+	req = bfly_nl_faults_get(info, false);
+	if (IS_ERR(req)) {
+		err = PTR_ERR(req);
+		req = NULL;
 		goto out;
 	}
-	n = bfly_nl_faults_parse(info, false, f, nests);
-	if (n < 0) {
-		err = n;
-		goto out;
-	}
-	if (!n == !all) {
+	if (!req->n == !all) {
 		if (all)
 			NL_SET_ERR_MSG_ATTR(info->extack, all,
 					    "all-faults: give fault nests or all-faults, not both");
@@ -1218,17 +1233,16 @@ int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info)
 	if (all)
 		err = bfly_fabric_fault_clear(fab);
 	else
-		err = bfly_fabric_faults_del(fab, f, n, &bad);
+		err = bfly_fabric_faults_del(fab, req->f, req->n, &bad);
 	if (err == -ENODEV)
 		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
 	else if (err == -ENOENT)
-		NL_SET_ERR_MSG_ATTR(info->extack, nests[min_t(u32, bad, n - 1)],
+		NL_SET_ERR_MSG_ATTR(info->extack, req->nests[min_t(u32, bad, req->n - 1)],
 				    "fault: the fabric has no such fault (or it is named twice)");
 	if (!err)
 		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_DEL);
 out:
-	kfree(nests);
-	kfree(f);
+	kfree(req);
 	bfly_fabric_put(fab);
 	return err;
 }
