@@ -165,6 +165,8 @@ mapfile -t stock < <("$vm/stock-kernels.sh" 2> "$out/logs/stock-kernels.log")
 log "building userspace programs and modules"
 run_check "userspace: build with no warning" \
 	sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
+run_check "benchmarks: build with no warning (run by make bench)" \
+	sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
 if [ -n "$tkdir" ]; then
 	run_check "bfly.ko: W=1 build, test kernel" "$vm/build-module.sh" "$tkdir" "$out/mod-test" W=1
 fi

@@ -9,36 +9,10 @@
  * kernel's prefetch distance, next to one memcpy of the same bytes. Prints
  * GB/s for N = 256 and 1024 and 64 B, 1 KiB, 4 KiB.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <time.h>
-
 #include "algo_compat.h"
 #include "msgcopy.h"
 #include "schedule.h"
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static void *map(size_t bytes)
-{
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		exit(1);
-	}
-	/* As a real application's large buffers would be, where allowed */
-	madvise(p, bytes, MADV_HUGEPAGE);
-	return p;
-}
+#include "bench.h"
 
 /* As bfly_batch_deliver() in kmod/ioctl_batch.c */
 #define PREFETCH_DISTANCE 2
@@ -88,7 +62,7 @@ int main(void)
 		bfly_sched_init(&sched, &g, BFLY_LATIN_RLS, NULL, NULL);
 		for (si = 0; si < ARRAY_SIZE(sizes); si++) {
 			u64 size = sizes[si], bytes = (u64)N * N * size;
-			u8 *send = map(bytes), *recv = map(bytes);
+			u8 *send = bench_map(bytes), *recv = bench_map(bytes);
 			double best_copy = 1e30, best_batch = 1e30, t0, t;
 
 			memset(send, 1, bytes);

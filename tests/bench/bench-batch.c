@@ -18,25 +18,7 @@
 
 #include <linux/bfly.h>
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static void *map(size_t bytes)
-{
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		exit(1);
-	}
-	return p;
-}
+#include "bench.h"
 
 static int batch(int fd, __u32 ports, __u64 size, void *send, void *recv,
 		 struct bfly_batch *b)
@@ -88,8 +70,8 @@ int main(int argc, char **argv)
 
 		size = strtoull(argv[a], NULL, 0);
 		bytes = msgs * size;
-		send = map(bytes);
-		recv = map(bytes);
+		send = bench_map(bytes);
+		recv = bench_map(bytes);
 		memset(send, 1, bytes);
 		/* memcpy of the same bytes: best of 3 */
 		best = 1e30;

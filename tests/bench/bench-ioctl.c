@@ -21,30 +21,7 @@
 
 #include <linux/bfly.h>
 
-static __u64 rng_state = 0x2545f4914f6cdd1dULL;
-
-static __u64 rnd(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "bench.h"
 
 static double median_route(int fd, __u32 *perm, __u32 ports, __u32 flags, int reps)
 {
@@ -69,8 +46,7 @@ static double median_route(int fd, __u32 *perm, __u32 ports, __u32 flags, int re
 		if (i >= 0)
 			t[i] = now_ns() - t0;
 	}
-	qsort(t, reps, sizeof(*t), cmp_double);
-	med = t[reps / 2];
+	med = bench_median(t, reps);
 	free(t);
 	return med;
 }
@@ -78,7 +54,7 @@ static double median_route(int fd, __u32 *perm, __u32 ports, __u32 flags, int re
 int main(int argc, char **argv)
 {
 	struct bfly_info info = { .size = sizeof(info) };
-	__u32 *perm, i, j, k, x;
+	__u32 *perm, k;
 	double dry, applied;
 	int fd, reps;
 
@@ -98,18 +74,8 @@ int main(int argc, char **argv)
 	reps = argc > 2 ? atoi(argv[2]) :
 	       info.ports_log2 <= 13 ? 301 : info.ports_log2 <= 16 ? 61 : 21;
 	perm = malloc((size_t)4 * info.ports * sizeof(*perm));
-	for (k = 0; k < 4; k++) {
-		__u32 *p = perm + (size_t)k * info.ports;
-
-		for (i = 0; i < info.ports; i++)
-			p[i] = i;
-		for (i = info.ports - 1; i > 0; i--) {
-			j = rnd() % (i + 1);
-			x = p[i];
-			p[i] = p[j];
-			p[j] = x;
-		}
-	}
+	for (k = 0; k < 4; k++)
+		bench_random_perm(perm + (size_t)k * info.ports, info.ports);
 	dry = median_route(fd, perm, info.ports, BFLY_ROUTE_DRY_RUN, reps);
 	applied = median_route(fd, perm, info.ports, 0, reps);
 	printf("%8u %6d %12.1f %14.2f %12.1f %14.2f\n", info.ports, reps,

@@ -15,44 +15,14 @@
  *
  *   bench-sched [reps]
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-
 #include "algo_compat.h"
 #include "schedule.h"
 #include "selfroute.h"
+#include "bench.h"
 
 #ifndef OPT
 #define OPT "?"
 #endif
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void *xalloc(size_t sz)
-{
-	void *p = aligned_alloc(64, (sz + 63) & ~(size_t)63);
-
-	if (!p) {
-		perror("aligned_alloc");
-		exit(2);
-	}
-	memset(p, 0, sz);
-	return p;
-}
 
 static struct bfly_geometry geom(enum bfly_topology topo, u32 n)
 {
@@ -122,19 +92,19 @@ int main(int argc, char **argv)
 			struct bfly_geometry g = geom(topos[t], ns[a]);
 			u32 N = g.ports;
 			size_t w = bfly_selfroute_workspace_size(&g);
-			u64 *lab = xalloc(N * sizeof(u64));
-			u32 *del = xalloc(N * sizeof(u32));
-			u32 *sub = xalloc(N * sizeof(u32));
-			unsigned long *m = xalloc(BITS_TO_LONGS(g.switches) *
-						  sizeof(long));
+			u64 *lab = bench_alloc(N * sizeof(u64));
+			u32 *del = bench_alloc(N * sizeof(u32));
+			u32 *sub = bench_alloc(N * sizeof(u32));
+			unsigned long *m =
+				bench_alloc(BITS_TO_LONGS(g.switches) * sizeof(long));
 			void *split_work =
-				xalloc(bfly_sched_split_workspace_size(&g));
-			double *tm = xalloc(reps * sizeof(double));
+				bench_alloc(bfly_sched_split_workspace_size(&g));
+			double *tm = bench_alloc(reps * sizeof(double));
 			void *work;
 
 			if (bfly_sched_check_workspace_size(&g) > w)
 				w = bfly_sched_check_workspace_size(&g);
-			work = xalloc(w);
+			work = bench_alloc(w);
 			for (l = BFLY_LATIN_RLS; l <= BFLY_LATIN_XOR; l++) {
 				struct bfly_sched s;
 
@@ -149,13 +119,12 @@ int main(int argc, char **argv)
 							      sub, work,
 							      split_work,
 							      &conf, &inj);
-					qsort(tm, reps, sizeof(double),
-					      cmp_double);
 					printf("%-5u %-10s %-4s %-6s %9.2f %9llu %12llu\n",
 					       N, topo_names[topos[t]],
 					       latin_names[l],
 					       f ? "route" : "check",
-					       tm[reps / 2] / ((double)N * N),
+					       bench_median(tm, reps) /
+					       ((double)N * N),
 					       (unsigned long long)conf,
 					       (unsigned long long)inj);
 				}

@@ -6,61 +6,14 @@
  *
  *   bench [reps]
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <time.h>
-
 #include "algo_compat.h"
 #include "benes.h"
 #include "trace.h"
+#include "bench.h"
 
 #ifndef OPT
 #define OPT "?"
 #endif
-
-static u64 rng_state = 0x2545f4914f6cdd1dULL;
-
-static u64 rnd(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * 2 MiB aligned and, where the kernel allows it, backed by transparent huge
- * pages, so that the figures measure the algorithm more than TLB misses.
- */
-static void *xalloc(size_t sz)
-{
-	size_t big = 2UL << 20, len = (sz + big - 1) & ~(big - 1);
-	void *p = aligned_alloc(big, len);
-
-	if (!p) {
-		perror("aligned_alloc");
-		exit(2);
-	}
-	madvise(p, len, MADV_HUGEPAGE);
-	memset(p, 0, len);
-	return p;
-}
 
 int main(int argc, char **argv)
 {
@@ -73,7 +26,7 @@ int main(int argc, char **argv)
 	printf("%8s %6s %12s %14s\n", "N", "reps", "median us",
 	       "ns/node");
 	for (li = 0; li < ARRAY_SIZE(logs); li++) {
-		u32 n = logs[li], ports = 1U << n, i, k;
+		u32 n = logs[li], ports = 1U << n, k;
 		struct bfly_geometry g = {
 			.topology = BFLY_TOPO_BENES, .ports_log2 = n,
 			.ports = ports, .node_stages = 2 * n - 1,
@@ -81,26 +34,16 @@ int main(int argc, char **argv)
 			.switches = (u64)(2 * n - 1) * (ports / 2),
 		};
 		int r, nreps = reps ? reps : (n <= 13 ? 301 : n <= 16 ? 61 : 21);
-		u32 *perm = xalloc((size_t)4 * ports * 4);
-		u32 *got = xalloc((size_t)ports * 4);
-		unsigned long *m = xalloc(BITS_TO_LONGS(g.switches) *
-					  sizeof(long));
-		void *work = xalloc(bfly_benes_workspace_size(&g));
-		double *t = xalloc(nreps * sizeof(double)), med;
+		u32 *perm = bench_alloc_huge((size_t)4 * ports * 4);
+		u32 *got = bench_alloc_huge((size_t)ports * 4);
+		unsigned long *m =
+			bench_alloc_huge(BITS_TO_LONGS(g.switches) * sizeof(long));
+		void *work = bench_alloc_huge(bfly_benes_workspace_size(&g));
+		double *t = bench_alloc_huge(nreps * sizeof(double)), med;
 
 		/* four random permutations, used in turn */
-		for (k = 0; k < 4; k++) {
-			u32 *p = perm + (size_t)k * ports;
-
-			for (i = 0; i < ports; i++)
-				p[i] = i;
-			for (i = ports - 1; i > 0; i--) {
-				u32 j = rnd() % (i + 1), x = p[i];
-
-				p[i] = p[j];
-				p[j] = x;
-			}
-		}
+		for (k = 0; k < 4; k++)
+			bench_random_perm(perm + (size_t)k * ports, ports);
 		for (r = -2; r < nreps; r++) {
 			u32 *p = perm + (size_t)((r + 4) % 4) * ports;
 			double t0 = now_ns();
@@ -118,8 +61,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "N=%u: trace(route(p)) != p\n", ports);
 			return 1;
 		}
-		qsort(t, nreps, sizeof(*t), cmp_double);
-		med = t[nreps / 2];
+		med = bench_median(t, nreps);
 		printf("%8u %6d %12.1f %14.2f\n", ports, nreps, med / 1e3,
 		       med / (double)g.switches);
 		free(perm);
