@@ -1882,14 +1882,23 @@ static int cmd_monitor(int argc, char **argv)
 		die("multicast group \"%s\" not found", BFLY_MCGRP_EVENTS);
 	nl_socket_disable_seq_check(sk);
 	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, NULL);
+	/* Room for bursts of events; the default is 32 KiB. */
+	nl_socket_set_buffer_size(sk, 1 << 20, 0);
 	err = nl_socket_add_membership(sk, grp);
 	if (err < 0)
 		die("cannot join the events group: %s", nl_geterror(err));
-	if (isatty(STDERR_FILENO))
-		fprintf(stderr, "bflyctl: monitoring bfly events (Ctrl-C to stop)\n");
+	/*
+	 * Always said, once the group is joined, as tcpdump says "listening":
+	 * a script that starts a monitor in the background waits for this
+	 * line before it makes the changes it wants to see.
+	 */
+	fprintf(stderr, "bflyctl: monitoring bfly events (Ctrl-C to stop)\n");
 	for (;;) {
 		err = nl_recvmsgs_default(sk);
-		if (err < 0 && err != -NLE_INTR)
+		/* ENOBUFS: the kernel dropped events; say so and go on. */
+		if (err == -NLE_NOMEM)
+			fprintf(stderr, "bflyctl: events lost: the receive buffer overflowed\n");
+		else if (err < 0 && err != -NLE_INTR)
 			die("netlink: %s", nl_geterror(err));
 	}
 }

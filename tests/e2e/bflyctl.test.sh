@@ -15,7 +15,7 @@ check_eq "bflyctl -j list: empty array" "[]" "$(bflyctl -j list)"
 # A second process watches the events of everything below.
 bflyctl -j monitor > /tmp/monitor.json 2> /tmp/monitor.err &
 mon=$!
-sleep 1
+check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/monitor.err
 
 # Every topology, several sizes: the device node exists when new returns.
 devs=
@@ -156,7 +156,7 @@ for dev in $(bflyctl -j list | python3 -c 'import json,sys; print(" ".join(f["de
 	bflyctl del "$dev" || not_ok "del $dev"
 done
 check_eq "no fabric left" "" "$(bflyctl list)"
-sleep 1
+wait_until 60 count_at_least 13 /tmp/monitor.json '"deleted"'
 kill $mon
 wait $mon 2>/dev/null
 check "monitor: JSON lines with every kind of event" python3 - <<'PY'

@@ -747,7 +747,11 @@ static int batch_delete(int tries)
 	int fd, st, err;
 
 	b = mmap(NULL, sizeof(*b), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	/* Grow the fabric until one batch takes 100 ms. */
+	/*
+	 * Grow the fabric until one batch takes 100 ms. The best of three
+	 * runs: one run the host stalled would make every wait below
+	 * outlast the batch it means to interrupt.
+	 */
 	for (;;) {
 		err = fabric_new(BFLY_TOPO_BFLY2, ports, &id);
 		fd = err ? -1 : open_id(id, O_RDWR);
@@ -755,12 +759,15 @@ static int batch_delete(int tries)
 			fail("batch: fabric-new/open: %s", strerror(err ? -err : errno));
 			return 0;
 		}
-		memset(b, 0, sizeof(*b));
-		b->size = sizeof(*b);
-		b->ports = ports;
-		t0 = now_s();
-		err = ioctl(fd, BFLY_IOC_BATCH, b);
-		dur = now_s() - t0;
+		for (t = 0, dur = 1e9; t < 3 && !err; t++) {
+			memset(b, 0, sizeof(*b));
+			b->size = sizeof(*b);
+			b->ports = ports;
+			t0 = now_s();
+			err = ioctl(fd, BFLY_IOC_BATCH, b);
+			t0 = now_s() - t0;
+			dur = t0 < dur ? t0 : dur;
+		}
 		close(fd);
 		fabric_del(id);
 		if (err) {

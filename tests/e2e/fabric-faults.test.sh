@@ -85,7 +85,7 @@ check "insmod ports=0" insmod "$BFLY_KO" ports=0
 # A second process watches the events of everything below.
 bflyctl -j monitor > /tmp/ff-monitor.json 2> /tmp/ff-monitor.err &
 mon=$!
-sleep 1
+check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/ff-monitor.err
 
 bf=$(bflyctl new butterfly 8)
 be=$(bflyctl new benes 8)
@@ -282,16 +282,16 @@ check "a2a bfly2 after clear: succeeds, no fault line" sh -c \
 changed "$be" 0 "clear benes" bflyctl fault clear "$be"
 
 # ---- events ----
-bflyctl monitor count 1 > /tmp/ff-mon.txt 2>&1 &
+bflyctl monitor count 1 > /tmp/ff-mon.txt 2> /tmp/ff-mon.err &
 m1=$!
-sleep 1
+wait_until 60 grep -q monitoring /tmp/ff-mon.err
 changed "$bf" 1 "a change while a text monitor listens" bflyctl fault add "$bf" link 1 2
-sleep 1
+wait_until 60 grep -q faults-changed /tmp/ff-mon.txt
 kill $m1 2>/dev/null
 wait $m1 2>/dev/null
 check_eq "monitor prints faults-changed" "faults-changed $bf: 1 fault" "$(cat /tmp/ff-mon.txt)"
 changed "$bf" 0 "clear" bflyctl fault clear "$bf"
-sleep 1
+wait_until 60 count_at_least "$(wc -l < /tmp/ff.events)" /tmp/ff-monitor.json faults-changed
 kill $mon
 wait $mon 2>/dev/null
 check "monitor -j: one faults-changed event per change, none for refusals" python3 - <<'PY'

@@ -30,6 +30,23 @@ check_eq() {
 	fi
 }
 
+# wait_until SECONDS COMMAND...: poll COMMAND every 0.1 s until it succeeds;
+# false if it has not within SECONDS. For what a background process does
+# at its own pace (a monitor joining its group, events arriving), where a
+# fixed sleep would be too short on a slow VM.
+wait_until() {
+	tries=$(($1 * 10))
+	shift
+	while ! "$@" > /dev/null 2>&1; do
+		tries=$((tries - 1))
+		[ $tries -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# count_at_least N FILE PATTERN: FILE has N or more lines matching PATTERN
+count_at_least() { [ "$(grep -c "$3" "$2" 2>/dev/null)" -ge "$1" ]; }
+
 # Is the bfly module loaded?
 bfly_loaded() { grep -q '^bfly ' /proc/modules; }
 

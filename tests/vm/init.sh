@@ -35,10 +35,14 @@ export BFLY_KERNEL=$(uname -r)
 run_tests() {
 	for t in /tests/*.test.sh; do
 		echo "# $t"
+		t0=$(cut -d. -f1 /proc/uptime)
 		sh "$t"
+		echo "# $t: $(($(cut -d. -f1 /proc/uptime) - t0)) s"
 	done
 	if [ -d /sys/kernel/debug/kunit ]; then
 		echo "# KUnit"
+		# a test that failed may have left the module loaded
+		grep -q '^bfly ' /proc/modules && rmmod bfly
 		insmod "$BFLY_KO" ports=0 && insmod /lib/bfly/bfly_kunit.ko
 		for r in /sys/kernel/debug/kunit/*/results; do
 			echo "BFLY-KTAP-BEGIN $(basename "$(dirname "$r")")"
