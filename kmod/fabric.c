@@ -21,6 +21,8 @@
 static DEFINE_MUTEX(bfly_fabrics_lock);
 static LIST_HEAD(bfly_fabrics);
 static DEFINE_IDA(bfly_ids);
+/* Set at module exit, under bfly_fabrics_lock: no fabric is created after. */
+static bool bfly_fabrics_closed;
 /*
  * Grows with every creation, deletion and matrix change of any fabric:
  * netlink dumps flag themselves interrupted when it moved under them.
@@ -74,9 +76,15 @@ static void bfly_fabric_release(struct device *dev)
  * @ports: its number of ports
  * @why: on -EINVAL or -E2BIG, set to a short reason for the user
  *
+ * The fabric lives until it is deleted; the caller also gets a reference
+ * of its own, which it drops with bfly_fabric_put() (or bfly_fabric_destroy()
+ * to delete the fabric as well), so that a concurrent fabric-del cannot
+ * free the fabric under it.
+ *
  * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology or port
  * count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
- * memory limit (memlimit.c), -ENOMEM.
+ * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
+ * removed.
  */
 struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 				       const char **why)
@@ -123,9 +131,17 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	}
 
 	mutex_lock(&bfly_fabrics_lock);
+	if (bfly_fabrics_closed) {
+		mutex_unlock(&bfly_fabrics_lock);
+		*why = "the module is being removed";
+		bfly_chardev_del(fab);
+		bfly_fabric_put(fab);
+		return ERR_PTR(-ENODEV);
+	}
 	list_add_tail(&fab->list, &bfly_fabrics);
 	atomic64_inc(&bfly_fabrics_gen);
 	bfly_nl_notify_fabric(fab, true);
+	bfly_fabric_get(fab);
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
 }
@@ -223,27 +239,37 @@ int bfly_fabric_delete(u32 id)
 	mutex_unlock(&bfly_fabrics_lock);
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_delete);
 
 /**
  * bfly_fabric_destroy() - delete a fabric created by bfly_fabric_create()
- * @fab: the fabric; the caller's pointer is invalid afterwards
+ * @fab: the fabric; the caller's reference from bfly_fabric_create() is
+ *	dropped, and its pointer is invalid afterwards
+ *
+ * A fabric someone else deleted meanwhile is left as it is.
  */
 void bfly_fabric_destroy(struct bfly_fabric *fab)
 {
 	mutex_lock(&bfly_fabrics_lock);
-	bfly_fabric_unlink(fab);
+	if (!list_empty(&fab->list))
+		bfly_fabric_unlink(fab);
 	mutex_unlock(&bfly_fabrics_lock);
+	bfly_fabric_put(fab);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_destroy);
 
 /**
  * bfly_fabric_destroy_all() - delete every fabric, at module exit
+ *
+ * No fabric is created afterwards. Called while the netlink family is
+ * still registered, so that every deletion is announced.
  */
 void bfly_fabric_destroy_all(void)
 {
 	struct bfly_fabric *fab, *tmp;
 
 	mutex_lock(&bfly_fabrics_lock);
+	bfly_fabrics_closed = true;
 	list_for_each_entry_safe(fab, tmp, &bfly_fabrics, list)
 		bfly_fabric_unlink(fab);
 	mutex_unlock(&bfly_fabrics_lock);

@@ -48,6 +48,7 @@ static int __init bfly_create_initial_fabric(void)
 	}
 	pr_info("bfly%u: %s fabric, %u ports, %u node stages\n", fab->id,
 		topology, fab->geo.ports, fab->geo.node_stages);
+	bfly_fabric_put(fab);
 	return 0;
 }
 
@@ -76,9 +77,13 @@ static int __init bfly_init(void)
 
 static void __exit bfly_exit(void)
 {
-	/* No netlink request runs after this: none can create a fabric. */
-	bfly_netlink_exit();
+	/*
+	 * Every fabric goes first, while the family can still announce it;
+	 * a fabric-new that runs meanwhile is refused. Unregistering the
+	 * family then waits for the requests still running.
+	 */
 	bfly_fabric_destroy_all();
+	bfly_netlink_exit();
 	bfly_chardev_exit();
 }
 

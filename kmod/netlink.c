@@ -650,6 +650,8 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 		else if (err == -ENOSPC)
 			NL_SET_ERR_MSG(info->extack,
 				       "id: every fabric id is taken (at most 1024 fabrics)");
+		else if (err == -ENODEV)
+			NL_SET_ERR_MSG(info->extack, "the module is being removed");
 		return err;
 	}
 
@@ -661,6 +663,7 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EMSGSIZE;
 	}
 	genlmsg_end(msg, hdr);
+	bfly_fabric_put(fab);
 	return genlmsg_reply(msg, info);
 }
 

@@ -171,3 +171,17 @@ assert all(e["dev"] == "bfly%d" % e["id"] for e in created)
 PY
 
 check "rmmod" rmmod bfly
+
+# rmmod deletes every fabric, and a monitor hears of each.
+check "insmod benes 8" insmod "$BFLY_KO" topology=benes ports=8
+check "two more fabrics" sh -c 'bflyctl new butterfly 4 && bflyctl new bfly2 16'
+bflyctl -j monitor > /tmp/monitor.json 2> /tmp/monitor.err &
+mon=$!
+check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/monitor.err
+check "rmmod with three fabrics" rmmod bfly
+check "monitor: a deleted event for each of the three" \
+	wait_until 60 count_at_least 3 /tmp/monitor.json '"deleted"'
+kill $mon
+wait $mon 2>/dev/null
+check_eq "monitor: bfly0, bfly1, bfly2 deleted" "bfly0 bfly1 bfly2" \
+	"$(python3 -c 'import json; print(" ".join(sorted(e["dev"] for e in map(json.loads, open("/tmp/monitor.json")) if e["event"] == "deleted")))')"

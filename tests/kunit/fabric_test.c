@@ -95,11 +95,32 @@ static void bfly_fabric_outlives_delete(struct kunit *test)
 	bfly_fabric_put(fab);
 }
 
+/*
+ * The creator's own reference: a fabric-del of the new fabric's id, run
+ * before fabric-new has built its reply, leaves it readable; the
+ * creator's destroy then only drops its reference.
+ */
+static void bfly_fabric_deleted_under_creator(struct kunit *test)
+{
+	struct bfly_fabric *fab;
+	const char *why;
+
+	fab = bfly_fabric_create(BFLY_TOPO_BENES, 16, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_delete(fab->id));
+	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_fabric_delete(fab->id));
+	KUNIT_EXPECT_TRUE(test, fab->dead);
+	KUNIT_EXPECT_EQ(test, 16, fab->geo.ports);
+	KUNIT_EXPECT_STREQ(test, "benes", bfly_topology_name(fab->geo.topology));
+	bfly_fabric_destroy(fab);
+}
+
 static struct kunit_case bfly_fabric_cases[] = {
 	KUNIT_CASE(bfly_fabric_create_every_topology),
 	KUNIT_CASE(bfly_fabric_bad_requests),
 	KUNIT_CASE(bfly_fabric_ids_recycled),
 	KUNIT_CASE(bfly_fabric_outlives_delete),
+	KUNIT_CASE(bfly_fabric_deleted_under_creator),
 	{}
 };
 
