@@ -18,32 +18,13 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 static int fd;
 static struct bfly_info info;
 
 static const char * const sched_names[] = { "default", "rls", "lls", "xor", "square" };
-
-/* The tag a message from @s to @d carries in its first 8 bytes. */
-static __u64 tag(__u32 s, __u32 d)
-{
-	return ((__u64)s << 32 | d) ^ 0x5a5a5a5a00000000ULL;
-}
-
-static void fill_send(__u8 *send, __u64 size)
-{
-	__u32 s, d;
-	__u64 off;
-
-	for (s = 0; s < info.ports; s++)
-		for (d = 0; d < info.ports; d++) {
-			off = ((__u64)s * info.ports + d) * size;
-			memset(send + off, (s + d) & 0xff, size);
-			if (size >= 8)
-				memcpy(send + off, &(__u64){ tag(s, d) }, 8);
-		}
-}
 
 /* Every slot holds its message (or, with @done, exactly the done ones). */
 static int check_recv(const __u8 *recv, __u64 size, const __u64 *done, __u32 *filled)
@@ -61,7 +42,7 @@ static int check_recv(const __u8 *recv, __u64 size, const __u64 *done, __u32 *fi
 			memcpy(&t, recv + off, 8);
 			if (is_done) {
 				n++;
-				if (t != tag(s, d) || recv[off + size - 1] != ((s + d) & 0xff))
+				if (t != msg_tag(s, d) || recv[off + size - 1] != ((s + d) & 0xff))
 					bad++;
 			} else if (t != 0) {
 				bad++;
@@ -74,17 +55,7 @@ static int check_recv(const __u8 *recv, __u64 size, const __u64 *done, __u32 *fi
 
 static struct bfly_batch batch_req(__u32 schedule, __u64 size, void *send, void *recv)
 {
-	struct bfly_batch b;
-
-	memset(&b, 0, sizeof(b));
-	b.size = sizeof(b);
-	b.schedule = schedule;
-	b.ports = info.ports;
-	b.msg_size = size;
-	b.send_ptr = (uintptr_t)send;
-	b.recv_ptr = (uintptr_t)recv;
-	b.buf_bytes = (__u64)info.ports * info.ports * size;
-	return b;
+	return batch_args(schedule, info.ports, size, send, recv);
 }
 
 /* A random Latin square: L[i][k] = sigma((tau(i) + k) mod N). */
@@ -194,7 +165,7 @@ static void test_schedules(void)
 	__u32 filled = 0;
 	int bad;
 
-	fill_send(send, size);
+	fill_messages(send, info.ports, size);
 	for (sched = BFLY_SCHED_DEFAULT; sched <= BFLY_SCHED_SQUARE; sched++) {
 		const char *name = sched_names[sched];
 
@@ -357,7 +328,7 @@ static void test_interrupted(void)
 	__u32 filled = 0;
 	int r, e, bad;
 
-	fill_send(send, size);
+	fill_messages(send, info.ports, size);
 	sigaction(SIGUSR1, &sa, NULL);
 	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
 	b.done_ptr = (uintptr_t)done;
@@ -402,12 +373,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DEVICE [long]\n", argv[0]);
 		return 2;
 	}
-	fd = open(argv[1], O_RDWR);
-	tap_check(fd >= 0, "open %s", argv[1]);
+	fd = open_fabric(argv[1], &info);
 	if (fd < 0)
 		return 1;
-	info.size = sizeof(info);
-	tap_check(ioctl(fd, BFLY_IOC_GET_INFO, &info) == 0, "GET_INFO");
 	srand(info.ports);
 
 	if (argc > 2 && !strcmp(argv[2], "long")) {

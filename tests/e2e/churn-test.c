@@ -44,6 +44,8 @@
 #include <linux/bfly.h>
 #include <linux/bfly_netlink.h>
 
+#include "e2e-util.h"
+#include "nl-util.h"
 #include "tap.h"
 
 #define K 4
@@ -85,18 +87,7 @@ static __u64 rnd_state;
 
 static __u64 rnd(void)
 {
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return xorshift64(&rnd_state);
 }
 
 static void count(int what, unsigned long long n)
@@ -105,25 +96,7 @@ static void count(int what, unsigned long long n)
 }
 
 /* A failed check: one line written at once, the first few only. */
-static void fail(const char *fmt, ...)
-{
-	unsigned long long n = __atomic_add_fetch(&sh->failures, 1, __ATOMIC_RELAXED);
-	char line[512];
-	va_list ap;
-	int len;
-
-	if (n > MAX_REPORTS)
-		return;
-	len = snprintf(line, sizeof(line), "not ok - pid %d: ", getpid());
-	va_start(ap, fmt);
-	len += vsnprintf(line + len, sizeof(line) - len - 1, fmt, ap);
-	va_end(ap);
-	if (len > (int)sizeof(line) - 2)
-		len = sizeof(line) - 2;
-	line[len++] = '\n';
-	if (write(1, line, len) < 0)
-		return;
-}
+#define fail(...) fail_shared(&sh->failures, MAX_REPORTS, __VA_ARGS__)
 
 /* Netlink: one socket per process, requests built in tx, replies in rx. */
 static int nlfd;
@@ -203,17 +176,6 @@ static struct nlattr *genl_attrs(struct nlmsghdr *h, void **end)
 	return (struct nlattr *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
 }
 
-static __u64 get_uint(struct nlattr *a)
-{
-	__u64 v = 0;
-
-	if (a->nla_len == NLA_HDRLEN + 8)
-		memcpy(&v, (__u8 *)a + NLA_HDRLEN, 8);
-	else if (a->nla_len == NLA_HDRLEN + 4)
-		v = *(__u32 *)((__u8 *)a + NLA_HDRLEN);
-	return v;
-}
-
 static int nl_open(void)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
@@ -271,7 +233,7 @@ static int nl_do(__u32 *id)
 				continue;
 			for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a))
 				if (a->nla_type == BFLY_A_ID)
-					*id = get_uint(a);
+					*id = attr_u64(a);
 		}
 	}
 }
@@ -573,22 +535,22 @@ static void dump_desc(struct dump_check *d, struct nlattr *start, void *end)
 				 (char *)a + NLA_HDRLEN);
 			break;
 		case BFLY_A_TOPOLOGY:
-			d->topology = get_uint(a);
+			d->topology = attr_u64(a);
 			break;
 		case BFLY_A_PORTS:
-			d->ports = get_uint(a);
+			d->ports = attr_u64(a);
 			break;
 		case BFLY_A_NODE_STAGES:
-			d->stages = get_uint(a);
+			d->stages = attr_u64(a);
 			break;
 		case BFLY_A_NODES_PER_STAGE:
-			d->npst = get_uint(a);
+			d->npst = attr_u64(a);
 			break;
 		case BFLY_A_SWITCHES:
-			d->switches = get_uint(a);
+			d->switches = attr_u64(a);
 			break;
 		case BFLY_A_MATRIX_BYTES:
-			d->matrix_bytes = get_uint(a);
+			d->matrix_bytes = attr_u64(a);
 			break;
 		}
 	}
@@ -621,7 +583,7 @@ static void dump_chunk(struct dump_check *d, struct nlattr *start, void *end)
 
 	for (a = start; attr_ok(a, end); a = attr_next(a)) {
 		if (a->nla_type == BFLY_A_MATRIX_OFFSET)
-			off = get_uint(a);
+			off = attr_u64(a);
 		if (a->nla_type == BFLY_A_MATRIX)
 			data = a;
 	}
@@ -679,7 +641,7 @@ static int one_dump(bool want_matrix)
 			}
 			for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a)) {
 				if (a->nla_type == BFLY_A_ID)
-					id = get_uint(a);
+					id = attr_u64(a);
 				if (a->nla_type == BFLY_A_TOPOLOGY)
 					desc = true;
 			}

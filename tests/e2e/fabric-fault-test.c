@@ -32,6 +32,7 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 #define MSG_SIZE 16
@@ -48,28 +49,6 @@ static struct bfly_fault_arg {
 static unsigned int nfaults;
 
 static __u64 rnd_state = 0x2545f4914f6cdd1dULL;
-
-static __u64 rnd(void)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
-}
-
-static void random_perm(__u32 *p)
-{
-	__u32 i, j, t;
-
-	for (i = 0; i < info.ports; i++)
-		p[i] = i;
-	for (i = info.ports - 1; i > 0; i--) {
-		j = rnd() % (i + 1);
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
 
 /* ---- bits: the switch matrix and bitmaps of N bits ---- */
 
@@ -89,16 +68,6 @@ static void put_bit64(__u64 *m, __u64 b, int v)
 static __u64 node_bit(__u32 stage, __u32 node)
 {
 	return (__u64)stage * info.nodes_per_stage + node;
-}
-
-static void random_matrix(__u64 *m)
-{
-	size_t i;
-
-	for (i = 0; i < mbytes / 8; i++)
-		m[i] = rnd();
-	if (info.switches % 64)
-		m[mbytes / 8 - 1] &= (1ULL << (info.switches % 64)) - 1;
 }
 
 /* A bitmap of N bits from one flag byte per input */
@@ -265,6 +234,20 @@ static void plain_trace(const __u64 *m, __u32 *out)
 	walk(m, NULL, 0, 0, out, NULL);
 }
 
+/*
+ * A random permutation: on the butterfly, which realizes only some, the
+ * plain trace of a random matrix (set in @rm); any on the others.
+ */
+static void random_realizable_perm(__u32 *perm, __u64 *rm)
+{
+	if (info.topology == BFLY_TOPO_BUTTERFLY) {
+		random_matrix(rm, mbytes, info.switches, &rnd_state);
+		plain_trace(rm, perm);
+	} else {
+		random_perm(perm, info.ports, &rnd_state);
+	}
+}
+
 /* Stuck nodes @m sets otherwise than they are stuck */
 static unsigned int stuck_unmet(const __u64 *m)
 {
@@ -279,36 +262,6 @@ static unsigned int stuck_unmet(const __u64 *m)
 }
 
 /* ---- ioctls ---- */
-
-static int get_matrix(__u64 *m, __u64 *gen)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	if (ioctl(fd, BFLY_IOC_GET_MATRIX, &a))
-		return -1;
-	if (gen)
-		*gen = a.generation;
-	return 0;
-}
-
-static int set_matrix(const __u64 *m)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	return ioctl(fd, BFLY_IOC_SET_MATRIX, &a);
-}
-
-static int trace(int f, __u32 *perm)
-{
-	struct bfly_trace t = { .size = sizeof(t), .ports = info.ports };
-
-	t.perm_ptr = (uintptr_t)perm;
-	return ioctl(f, BFLY_IOC_TRACE, &t);
-}
 
 static struct bfly_route route_req(const __u32 *perm, __u32 flags, __u64 *m, __u64 *aff)
 {
@@ -327,40 +280,8 @@ static struct bfly_route route_req(const __u32 *perm, __u32 flags, __u64 *m, __u
 	return r;
 }
 
-/* The fabric's matrix and generation, to compare before and after */
-struct snapshot {
-	__u64 *m;
-	__u64 gen;
-};
-
-static void snap(struct snapshot *s)
-{
-	if (!s->m)
-		s->m = calloc(1, mbytes);
-	get_matrix(s->m, &s->gen);
-}
-
-static int unchanged(const struct snapshot *before)
-{
-	struct snapshot now = { 0 };
-	int same;
-
-	snap(&now);
-	same = now.gen == before->gen && !memcmp(now.m, before->m, mbytes);
-	free(now.m);
-	return same;
-}
-
 /* Run a request that must fail with @want and leave the fabric alone. */
-#define REFUSED(call, want, what)					\
-	do {								\
-		const char *__what = (what);				\
-		struct snapshot __s = { 0 };				\
-		snap(&__s);						\
-		TAP_ERRNO(call, want, __what);				\
-		tap_check(unchanged(&__s), "%s: fabric unchanged", __what);	\
-		free(__s.m);						\
-	} while (0)
+#define REFUSED(call, want, what) REFUSED_ON(fd, mbytes, call, want, what)
 
 /*
  * Check a ROUTE's fault report against the walk of the matrix it
@@ -405,9 +326,9 @@ static void check_trace(const char *what)
 	__u32 *got = calloc(info.ports, 4), *want = calloc(info.ports, 4), i, lost = 0;
 	__u64 *m = calloc(1, mbytes);
 
-	get_matrix(m, NULL);
+	get_matrix(fd, m, mbytes, NULL);
 	walk(m, NULL, 1, 1, want, NULL);
-	tap_check(trace(rofd, got) == 0 && !memcmp(got, want, info.ports * 4),
+	tap_check(trace(rofd, got, info.ports, NULL) == 0 && !memcmp(got, want, info.ports * 4),
 		  "%s: TRACE shows where packets really go", what);
 	for (i = 0; i < info.ports; i++)
 		lost += got[i] == BFLY_TRACE_LOST;
@@ -435,8 +356,8 @@ static void test_trace_random(void)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		random_matrix(m);
-		set_matrix(m);
+		random_matrix(m, mbytes, info.switches, &rnd_state);
+		set_matrix(fd, m, mbytes);
 		check_trace("random matrix");
 	}
 	free(m);
@@ -453,12 +374,7 @@ static void test_route_reports(int count)
 	struct bfly_route r;
 
 	for (i = 0; i < count; i++) {
-		if (info.topology == BFLY_TOPO_BUTTERFLY) {
-			random_matrix(rm);
-			plain_trace(rm, perm);
-		} else {
-			random_perm(perm);
-		}
+		random_realizable_perm(perm, rm);
 		memset(aff, 0xa5, abytes);
 		r = route_req(perm, BFLY_ROUTE_DRY_RUN, m, aff);
 		ret = ioctl(rofd, BFLY_IOC_ROUTE, &r);
@@ -488,7 +404,7 @@ static void test_route_hit(const __u32 *perm, const char *what)
 	char name[128];
 	int ret, err;
 
-	snap(&s);
+	take_snapshot(&s, fd, mbytes);
 	memset(aff, 0xa5, abytes);
 	r = route_req(perm, BFLY_ROUTE_DRY_RUN, m, aff);
 	snprintf(name, sizeof(name), "%s: dry run refused like a route with conflicts", what);
@@ -521,12 +437,12 @@ static void test_route_hit(const __u32 *perm, const char *what)
 		  what);
 
 	/* Allowed: applied, reported the same */
-	get_matrix(cur, &gen0);
+	get_matrix(fd, cur, mbytes, &gen0);
 	memset(aff, 0xa5, abytes);
 	r = route_req(perm, BFLY_ROUTE_ALLOW_FAULTS, m, aff);
 	ret = ioctl(fd, BFLY_IOC_ROUTE, &r);
 	err = errno;
-	get_matrix(cur, &gen1);
+	get_matrix(fd, cur, mbytes, &gen1);
 	tap_check(ret == 0 && gen1 == gen0 + 1 && r.generation == gen1 && !memcmp(cur, m, mbytes),
 		  "%s: ALLOW_FAULTS applies it (generation %llu -> %llu)", what,
 		  (unsigned long long)gen0, (unsigned long long)gen1);
@@ -550,7 +466,7 @@ static void test_butterfly_stuck(const struct bfly_fault_arg *f)
 	int ret;
 
 	/* A realizable permutation whose matrix sets the node otherwise */
-	random_matrix(rm);
+	random_matrix(rm, mbytes, info.switches, &rnd_state);
 	put_bit64(rm, node_bit(f->stage, f->index), !f->state);
 	plain_trace(rm, perm);
 	memset(aff, 0xa5, abytes);
@@ -606,7 +522,7 @@ static void test_benes_honoured(const struct bfly_fault_arg *f, int count)
 	struct bfly_route r;
 
 	for (i = 0; i < count; i++) {
-		random_perm(perm);
+		random_perm(perm, info.ports, &rnd_state);
 		memset(aff, 0xa5, abytes);
 		/* Every tenth applied, the others dry runs */
 		r = route_req(perm, i % 10 ? BFLY_ROUTE_DRY_RUN : 0, m, aff);
@@ -622,8 +538,8 @@ static void test_benes_honoured(const struct bfly_fault_arg *f, int count)
 		if (i % 10)
 			continue;
 		/* Applied: the fabric really realizes the permutation */
-		get_matrix(cur, NULL);
-		if (trace(rofd, back) || memcmp(back, perm, info.ports * 4) ||
+		get_matrix(fd, cur, mbytes, NULL);
+		if (trace(rofd, back, info.ports, NULL) || memcmp(back, perm, info.ports * 4) ||
 		    memcmp(cur, m, mbytes))
 			applied_bad++;
 	}
@@ -648,12 +564,7 @@ static void test_one_link(int count)
 	struct bfly_route r;
 
 	for (i = 0; i < count; i++) {
-		if (info.topology == BFLY_TOPO_BUTTERFLY) {
-			random_matrix(rm);
-			plain_trace(rm, perm);
-		} else {
-			random_perm(perm);
-		}
+		random_realizable_perm(perm, rm);
 		memset(aff, 0, abytes);
 		r = route_req(perm, BFLY_ROUTE_DRY_RUN, m, aff);
 		ret = ioctl(rofd, BFLY_IOC_ROUTE, &r);
@@ -738,14 +649,7 @@ static void mode_route(void)
 
 	/* Some route the faults hit (a random one; a broken link hits any) */
 	for (i = 0; i < 200; i++) {
-		__u64 *rm = m;
-
-		if (info.topology == BFLY_TOPO_BUTTERFLY) {
-			random_matrix(rm);
-			plain_trace(rm, perm);
-		} else {
-			random_perm(perm);
-		}
+		random_realizable_perm(perm, m);
 		r = route_req(perm, BFLY_ROUTE_DRY_RUN, m, aff);
 		if (ioctl(rofd, BFLY_IOC_ROUTE, &r) && errno == EHOSTUNREACH && r.affected_count)
 			break;
@@ -762,24 +666,6 @@ out:
 }
 
 /* ---- batch mode ---- */
-
-static __u64 tag(__u32 s, __u32 d)
-{
-	return ((__u64)s << 32 | d) ^ 0x5a5a5a5a00000000ULL;
-}
-
-static void fill_send(__u8 *send)
-{
-	__u32 s, d;
-	__u64 off;
-
-	for (s = 0; s < info.ports; s++)
-		for (d = 0; d < info.ports; d++) {
-			off = ((__u64)s * info.ports + d) * MSG_SIZE;
-			memset(send + off, (s + d) & 0xff, MSG_SIZE);
-			memcpy(send + off, &(__u64){ tag(s, d) }, 8);
-		}
-}
 
 /*
  * The messages the faults hit in an rls batch, in the order BATCH lists
@@ -858,7 +744,7 @@ static void bufs_alloc(struct batch_bufs *bb)
 	bb->recv = malloc(bb->bytes);
 	bb->done = malloc((n2 + 63) / 64 * 8);
 	bb->refs = malloc((n2 + 1) * sizeof(*bb->refs));
-	fill_send(bb->send);
+	fill_messages(bb->send, info.ports, MSG_SIZE);
 }
 
 static void bufs_free(struct batch_bufs *bb)
@@ -871,16 +757,9 @@ static void bufs_free(struct batch_bufs *bb)
 
 static struct bfly_batch batch_req(struct batch_bufs *bb, __u32 refs_max)
 {
-	struct bfly_batch b;
+	struct bfly_batch b = batch_args(BFLY_SCHED_RLS, info.ports, MSG_SIZE, bb->send,
+					 bb->recv);
 
-	memset(&b, 0, sizeof(b));
-	b.size = sizeof(b);
-	b.schedule = BFLY_SCHED_RLS;
-	b.ports = info.ports;
-	b.msg_size = MSG_SIZE;
-	b.send_ptr = (uintptr_t)bb->send;
-	b.recv_ptr = (uintptr_t)bb->recv;
-	b.buf_bytes = bb->bytes;
 	b.done_ptr = (uintptr_t)bb->done;
 	if (refs_max) {
 		b.affected_ptr = (uintptr_t)bb->refs;
@@ -914,7 +793,7 @@ static int recv_bad(const struct batch_bufs *bb, const struct bfly_msg_ref *hits
 				fill &= slot[k] == RECV_FILL;
 			memcpy(&t, slot, 8);
 			if (withheld[bit] ? done || !fill
-					  : !done || t != tag(s, d) ||
+					  : !done || t != msg_tag(s, d) ||
 					    slot[MSG_SIZE - 1] != ((s + d) & 0xff))
 				bad++;
 		}
@@ -1011,16 +890,16 @@ static void mode_clean(void)
 	struct bfly_batch b;
 	int ret;
 
-	random_matrix(m);
-	set_matrix(m);
+	random_matrix(m, mbytes, info.switches, &rnd_state);
+	set_matrix(fd, m, mbytes);
 	plain_trace(m, want);
-	tap_check(trace(rofd, got) == 0 && !memcmp(got, want, info.ports * 4),
+	tap_check(trace(rofd, got, info.ports, NULL) == 0 && !memcmp(got, want, info.ports * 4),
 		  "no faults: TRACE is the plain trace of the matrix");
 	if (info.topology == BFLY_TOPO_BUTTERFLY || info.topology == BFLY_TOPO_BENES) {
 		if (info.topology == BFLY_TOPO_BUTTERFLY)
 			memcpy(perm, want, info.ports * 4);
 		else
-			random_perm(perm);
+			random_perm(perm, info.ports, &rnd_state);
 		memset(aff, 0xff, abytes);
 		r = route_req(perm, 0, m, aff);
 		r.affected_count = 7;
@@ -1070,7 +949,7 @@ static void mode_bad(void)
 	__u32 nhit;
 
 	munmap(unmapped, 4096);
-	random_perm(perm);
+	random_perm(perm, info.ports, &rnd_state);
 	if (info.topology == BFLY_TOPO_BUTTERFLY || info.topology == BFLY_TOPO_BENES) {
 		r = route_req(perm, BFLY_ROUTE_DRY_RUN, NULL, aff);
 		r.pad = 1;

@@ -51,6 +51,7 @@
 #include <linux/bfly.h>
 #include <linux/bfly_netlink.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 #define ARENA_PAGES 64
@@ -134,10 +135,7 @@ static __u64 rnd_state;
 
 static __u64 rnd(void)
 {
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
+	return xorshift64(&rnd_state);
 }
 
 static __u64 rndn(__u64 n)
@@ -208,30 +206,6 @@ static __u64 boundary(void)
 	}
 }
 
-static void random_perm(__u32 *p, __u32 n)
-{
-	__u32 i, j, t;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		j = rndn(i + 1);
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
-
-static void random_matrix(__u64 *m)
-{
-	size_t i;
-
-	for (i = 0; i < mbytes / 8; i++)
-		m[i] = rnd();
-	if (info.switches % 64)
-		m[mbytes / 8 - 1] &= (1ULL << (info.switches % 64)) - 1;
-}
-
 /* Sometimes break a permutation: a repeat or an entry out of range. */
 static void maybe_break_perm(__u32 *p)
 {
@@ -265,7 +239,7 @@ static void build(int ioc, void *a)
 		struct bfly_matrix *m = a;
 		__u64 *mb = buf(mbytes);
 
-		random_matrix(mb);
+		random_matrix(mb, mbytes, info.switches, &rnd_state);
 		if (ioc == IOC_SETM && !rndn(4))
 			mb[rndn(mbytes / 8)] |= 1ULL << rndn(64);
 		m->matrix_ptr = (uintptr_t)mb;
@@ -297,7 +271,7 @@ static void build(int ioc, void *a)
 		} else {
 			__u32 *p = buf(n * 4);
 
-			random_perm(p, n);
+			random_perm(p, n, &rnd_state);
 			maybe_break_perm(p);
 			r->perm_ptr = (uintptr_t)p;
 		}
@@ -505,18 +479,6 @@ static __u32 mutate(int ioc, unsigned char *a)
 		}
 	}
 	return usize;
-}
-
-static int read_state(__u64 *m, __u64 *gen)
-{
-	struct bfly_matrix g = { .size = sizeof(g) };
-
-	g.matrix_ptr = (uintptr_t)m;
-	g.matrix_bytes = mbytes;
-	if (ioctl(fd, BFLY_IOC_GET_MATRIX, &g))
-		return -1;
-	*gen = g.generation;
-	return 0;
 }
 
 /* The permutation a ROUTE call was given, as it was before the call */
@@ -826,10 +788,11 @@ static void new_phase(void)
 	if (faults_known) {
 		new_faults();
 		/* Faults change what the fabric does, never its matrix. */
-		if (read_state(now_m, &gen) || gen != cur_gen || memcmp(now_m, cur_m, mbytes)) {
+		if (get_matrix(fd, now_m, mbytes, &gen) || gen != cur_gen ||
+		    memcmp(now_m, cur_m, mbytes)) {
 			REPORT("op %llu: fault-add/fault-del changed the matrix or generation",
 			       total_ops);
-			if (!read_state(cur_m, &gen))
+			if (!get_matrix(fd, cur_m, mbytes, &gen))
 				cur_gen = gen;
 		}
 	}
@@ -1113,7 +1076,7 @@ static void one_op(void)
 		if (ioc == IOC_ROUTE && !(((struct bfly_route *)a)->flags & BFLY_ROUTE_DRY_RUN))
 			changes = 1;
 	}
-	if (read_state(now_m, &gen)) {
+	if (get_matrix(fd, now_m, mbytes, &gen)) {
 		REPORT("op %llu: %s: GET_MATRIX after it failed: %s", total_ops,
 		       ioc_name[ioc], strerror(errno));
 		return;
@@ -1198,14 +1161,6 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
 	_exit(3);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long long max_ops;
@@ -1258,7 +1213,7 @@ int main(int argc, char **argv)
 	perm_copy = calloc(info.ports, 4);
 	seen = calloc(info.ports, 1);
 	if (!cur_m || !now_m || !scratch_m || !trace_buf || !perm_copy || !seen ||
-	    read_state(cur_m, &cur_gen)) {
+	    get_matrix(fd, cur_m, mbytes, &cur_gen)) {
 		tap_check(0, "initial GET_MATRIX");
 		return 1;
 	}

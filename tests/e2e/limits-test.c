@@ -26,6 +26,7 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 #define PARAM "/sys/module/bfly/parameters/"
@@ -228,12 +229,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DEVICE largest SECONDS | e2big | enomem\n", argv[0]);
 		return 2;
 	}
-	fd = open(argv[1], O_RDWR);
-	tap_check(fd >= 0, "open %s", argv[1]);
+	fd = open_fabric(argv[1], &info);
 	if (fd < 0)
 		return 1;
-	info.size = sizeof(info);
-	tap_check(ioctl(fd, BFLY_IOC_GET_INFO, &info) == 0, "GET_INFO");
 	snprintf(sysdir, sizeof(sysdir), "/sys/class/bfly/bfly%u", info.id);
 
 	if (!strcmp(argv[2], "largest") && argc > 3)

@@ -59,6 +59,8 @@
 #include <linux/bfly.h>
 #include <linux/bfly_netlink.h>
 
+#include "e2e-util.h"
+#include "nl-util.h"
 #include "tap.h"
 
 #define MSG_MAX		(80 * 1024)
@@ -72,23 +74,12 @@ static __u64 rnd_state;
 
 static __u64 rnd(void)
 {
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
+	return xorshift64(&rnd_state);
 }
 
 static __u32 rn(__u32 n)
 {
 	return n ? rnd() % n : 0;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static unsigned long failures;
@@ -350,17 +341,6 @@ static struct fabric fab[64], fab_prev[64], dump_fab[64];
 static int n_fab, n_prev, n_dump;
 static __u8 snap[SNAP_MAX], snap2[SNAP_MAX];
 static size_t snap_len;
-
-static __u64 attr_u64(struct nlattr *a)
-{
-	__u64 v = 0;
-
-	if (a->nla_len == NLA_HDRLEN + 8)
-		memcpy(&v, (__u8 *)a + NLA_HDRLEN, 8);
-	else if (a->nla_len == NLA_HDRLEN + 4)
-		v = *(__u32 *)((__u8 *)a + NLA_HDRLEN);
-	return v;
-}
 
 /* A fault nest; false when it lacks kind, stage or index. */
 static bool parse_fault(struct nlattr *nest, struct fault *x)

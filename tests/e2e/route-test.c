@@ -16,6 +16,7 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 static int fd, rofd;
@@ -23,58 +24,6 @@ static struct bfly_info info;
 static size_t mbytes;
 
 static __u64 rnd_state = 0x9e3779b97f4a7c15ULL;
-
-static __u64 rnd(void)
-{
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
-}
-
-static void random_perm(__u32 *p, __u32 n)
-{
-	__u32 i, j, t;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		j = rnd() % (i + 1);
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-}
-
-static int get_matrix(int f, __u64 *m, __u64 *gen)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	if (ioctl(f, BFLY_IOC_GET_MATRIX, &a))
-		return -1;
-	if (gen)
-		*gen = a.generation;
-	return 0;
-}
-
-static int set_matrix(int f, const __u64 *m)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	return ioctl(f, BFLY_IOC_SET_MATRIX, &a);
-}
-
-static int trace(int f, __u32 *perm)
-{
-	struct bfly_trace t = { .size = sizeof(t), .ports = info.ports };
-
-	t.perm_ptr = (uintptr_t)perm;
-	return ioctl(f, BFLY_IOC_TRACE, &t);
-}
 
 static struct bfly_route route_req(const __u32 *perm, __u32 flags)
 {
@@ -84,58 +33,23 @@ static struct bfly_route route_req(const __u32 *perm, __u32 flags)
 	return r;
 }
 
-/* The fabric's matrix and generation, to compare before and after. */
-struct snapshot {
-	__u64 *m;
-	__u64 gen;
-};
-
-static void snap(struct snapshot *s)
-{
-	if (!s->m)
-		s->m = calloc(1, mbytes);
-	get_matrix(fd, s->m, &s->gen);
-}
-
-static int unchanged(const struct snapshot *before)
-{
-	struct snapshot now = { 0 };
-	int same;
-
-	snap(&now);
-	same = now.gen == before->gen && !memcmp(now.m, before->m, mbytes);
-	free(now.m);
-	return same;
-}
-
 /* Run a request that must fail with @want and leave the fabric alone. */
-#define REFUSED(call, want, what)					\
-	do {								\
-		const char *__what = (what);				\
-		struct snapshot __s = { 0 };				\
-		snap(&__s);						\
-		TAP_ERRNO(call, want, __what);				\
-		tap_check(unchanged(&__s), "%s: fabric unchanged", __what);	\
-		free(__s.m);						\
-	} while (0)
+#define REFUSED(call, want, what) REFUSED_ON(fd, mbytes, call, want, what)
 
 static void test_matrix_and_trace(void)
 {
-	__u64 *m = calloc(1, mbytes), *back = calloc(1, mbytes), gen0, gen1;
+	__u64 *m = calloc(1, mbytes), *back = calloc(1, mbytes), gen0 = 0, gen1 = 0;
 	__u32 *perm = calloc(info.ports, 4), i;
 	int ok = 1;
 
-	tap_check(get_matrix(fd, m, &gen0) == 0, "GET_MATRIX");
-	for (i = 0; i < mbytes / 8; i++)
-		m[i] = rnd();
-	if (info.switches % 64)
-		m[mbytes / 8 - 1] &= (1ULL << (info.switches % 64)) - 1;
-	tap_check(set_matrix(fd, m) == 0, "SET_MATRIX with random settings");
-	tap_check(get_matrix(fd, back, &gen1) == 0 && !memcmp(m, back, mbytes),
+	tap_check(get_matrix(fd, m, mbytes, &gen0) == 0, "GET_MATRIX");
+	random_matrix(m, mbytes, info.switches, &rnd_state);
+	tap_check(set_matrix(fd, m, mbytes) == 0, "SET_MATRIX with random settings");
+	tap_check(get_matrix(fd, back, mbytes, &gen1) == 0 && !memcmp(m, back, mbytes),
 		  "GET_MATRIX reads back what SET_MATRIX wrote");
 	tap_check(gen1 == gen0 + 1, "generation grew by one (%llu -> %llu)",
 		  (unsigned long long)gen0, (unsigned long long)gen1);
-	tap_check(trace(fd, perm) == 0, "TRACE");
+	tap_check(trace(fd, perm, info.ports, NULL) == 0, "TRACE");
 	{
 		char *seen = calloc(info.ports, 1);
 
@@ -148,7 +62,7 @@ static void test_matrix_and_trace(void)
 		free(seen);
 	}
 	tap_check(ok, "TRACE gives a permutation");
-	tap_check(trace(rofd, perm) == 0, "TRACE on a read-only descriptor");
+	tap_check(trace(rofd, perm, info.ports, NULL) == 0, "TRACE on a read-only descriptor");
 	free(m);
 	free(back);
 	free(perm);
@@ -162,7 +76,7 @@ static void test_route_perm(const __u32 *perm, const char *what)
 	struct bfly_route r;
 	struct snapshot s = { 0 };
 
-	snap(&s);
+	take_snapshot(&s, fd, mbytes);
 	r = route_req(perm, BFLY_ROUTE_DRY_RUN);
 	r.matrix_ptr = (uintptr_t)dry;
 	r.matrix_bytes = mbytes;
@@ -171,14 +85,14 @@ static void test_route_perm(const __u32 *perm, const char *what)
 	tap_check(r.conflicts_count == 0 && r.first_conflict_stage == BFLY_NO_CONFLICT,
 		  "%s: no conflict reported", what);
 
-	get_matrix(fd, m, &gen0);
+	get_matrix(fd, m, mbytes, &gen0);
 	r = route_req(perm, 0);
 	tap_check(ioctl(fd, BFLY_IOC_ROUTE, &r) == 0, "%s: ROUTE", what);
-	get_matrix(fd, m, &gen1);
+	get_matrix(fd, m, mbytes, &gen1);
 	tap_check(gen1 == gen0 + 1 && r.generation == gen1, "%s: generation %llu",
 		  what, (unsigned long long)gen1);
 	tap_check(!memcmp(m, dry, mbytes), "%s: applied matrix equals the dry run's", what);
-	tap_check(trace(fd, back) == 0 && !memcmp(back, perm, info.ports * 4),
+	tap_check(trace(fd, back, info.ports, NULL) == 0 && !memcmp(back, perm, info.ports * 4),
 		  "%s: trace(route(p)) == p", what);
 	free(s.m);
 	free(m);
@@ -193,28 +107,24 @@ static void test_route(void)
 
 	if (info.topology == BFLY_TOPO_BENES) {
 		for (i = 0; i < 5; i++) {
-			random_perm(perm, info.ports);
+			random_perm(perm, info.ports, &rnd_state);
 			test_route_perm(perm, "benes random permutation");
 		}
 	}
 	if (info.topology == BFLY_TOPO_BUTTERFLY) {
 		/* A random matrix realizes some permutation: it must route. */
 		__u64 *m = calloc(1, mbytes);
-		unsigned int j;
 
-		for (j = 0; j < mbytes / 8; j++)
-			m[j] = rnd();
-		if (info.switches % 64)
-			m[mbytes / 8 - 1] &= (1ULL << (info.switches % 64)) - 1;
-		set_matrix(fd, m);
-		trace(fd, perm);
+		random_matrix(m, mbytes, info.switches, &rnd_state);
+		set_matrix(fd, m, mbytes);
+		trace(fd, perm, info.ports, NULL);
 		test_route_perm(perm, "butterfly realizable permutation");
 		free(m);
 	}
 	if (info.topology == BFLY_TOPO_BFLY2 || info.topology == BFLY_TOPO_BFLY_TWICE) {
 		struct bfly_route r;
 
-		random_perm(perm, info.ports);
+		random_perm(perm, info.ports, &rnd_state);
 		r = route_req(perm, 0);
 
 		REFUSED(ioctl(fd, BFLY_IOC_ROUTE, &r), EOPNOTSUPP,
@@ -271,7 +181,7 @@ static void test_labels(void)
 
 	if (info.topology == BFLY_TOPO_BUTTERFLY) {
 		/* The current matrix's permutation, routed by destination labels */
-		trace(fd, perm);
+		trace(fd, perm, info.ports, NULL);
 		for (i = 0; i < info.ports; i++)
 			labels[i] = perm[i];
 		r = route_req(NULL, BFLY_ROUTE_LABELS);
@@ -280,7 +190,8 @@ static void test_labels(void)
 		r.label_bits = info.node_stages;
 		tap_check(ioctl(fd, BFLY_IOC_ROUTE, &r) == 0 && r.method == BFLY_METHOD_LABELS,
 			  "butterfly: destination labels of a realizable permutation route");
-		tap_check(trace(fd, back) == 0 && !memcmp(back, perm, info.ports * 4),
+		tap_check(trace(fd, back, info.ports, NULL) == 0 &&
+			  !memcmp(back, perm, info.ports * 4),
 			  "butterfly: labels route traces back to the permutation");
 		memset(labels, 0, info.ports * 8);
 	}
@@ -338,7 +249,7 @@ static void test_bad_input(void)
 	void *unmapped = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	munmap(unmapped, 4096);
-	random_perm(perm, info.ports);
+	random_perm(perm, info.ports, &rnd_state);
 
 	r = route_req(perm, 0);
 	r.ports = info.ports * 2;

@@ -33,6 +33,7 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 #define K 4
@@ -63,72 +64,11 @@ static __thread __u64 rnd_state;
 
 static __u64 rnd(void)
 {
-	rnd_state ^= rnd_state << 13;
-	rnd_state ^= rnd_state >> 7;
-	rnd_state ^= rnd_state << 17;
-	return rnd_state;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return xorshift64(&rnd_state);
 }
 
 /* A failed check: one line written at once, the first few only. */
-static void fail(const char *fmt, ...)
-{
-	unsigned long long n = __atomic_add_fetch(&sh->failures, 1, __ATOMIC_RELAXED);
-	char line[512];
-	va_list ap;
-	int len;
-
-	if (n > MAX_REPORTS)
-		return;
-	len = snprintf(line, sizeof(line), "not ok - pid %d: ", getpid());
-	va_start(ap, fmt);
-	len += vsnprintf(line + len, sizeof(line) - len - 1, fmt, ap);
-	va_end(ap);
-	if (len > (int)sizeof(line) - 2)
-		len = sizeof(line) - 2;
-	line[len++] = '\n';
-	if (write(1, line, len) < 0)
-		return;
-}
-
-static int get_matrix(int fd, __u64 *m, __u64 *gen)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	if (ioctl(fd, BFLY_IOC_GET_MATRIX, &a))
-		return -1;
-	*gen = a.generation;
-	return 0;
-}
-
-static int set_matrix(int fd, const __u64 *m)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	return ioctl(fd, BFLY_IOC_SET_MATRIX, &a);
-}
-
-static int trace(int fd, __u32 *p, __u64 *gen)
-{
-	struct bfly_trace t = { .size = sizeof(t), .ports = info.ports };
-
-	t.perm_ptr = (uintptr_t)p;
-	if (ioctl(fd, BFLY_IOC_TRACE, &t))
-		return -1;
-	*gen = t.generation;
-	return 0;
-}
+#define fail(...) fail_shared(&sh->failures, MAX_REPORTS, __VA_ARGS__)
 
 static int route(int fd, const __u32 *p, __u64 *m, __u32 flags)
 {
@@ -257,11 +197,11 @@ static void *worker(void *arg)
 		k = rnd() % K;
 		switch (role) {
 		case OP_SET:
-			if (set_matrix(fd, mat[k]))
+			if (set_matrix(fd, mat[k], mbytes))
 				fail("SET_MATRIX: %s", strerror(errno));
 			break;
 		case OP_GET:
-			if (get_matrix(fd, m, &gen))
+			if (get_matrix(fd, m, mbytes, &gen))
 				fail("GET_MATRIX: %s", strerror(errno));
 			else if (which_matrix(m) < 0)
 				fail("GET_MATRIX read a matrix that was never written");
@@ -276,7 +216,7 @@ static void *worker(void *arg)
 				fail("ROUTE computed another matrix for p_%d", k);
 			break;
 		case OP_TRACE:
-			if (trace(fd, p, &gen))
+			if (trace(fd, p, info.ports, &gen))
 				fail("TRACE: %s", strerror(errno));
 			else if (which_perm(p) < 0)
 				fail("TRACE gave a permutation no written matrix realizes");
@@ -334,11 +274,11 @@ static int setup(int fd)
 			r[i] = k ? rnd() : 0;
 		if (info.switches % 64)
 			r[mbytes / 8 - 1] &= (1ULL << (info.switches % 64)) - 1;
-		if (set_matrix(fd, r) || trace(fd, perm[k], &gen) ||
+		if (set_matrix(fd, r, mbytes) || trace(fd, perm[k], info.ports, &gen) ||
 		    route(fd, perm[k], mat[k], BFLY_ROUTE_DRY_RUN))
 			return -1;
 		/* The routed matrix realizes p_k too, and routing is repeatable. */
-		if (set_matrix(fd, mat[k]) || trace(fd, back, &gen) ||
+		if (set_matrix(fd, mat[k], mbytes) || trace(fd, back, info.ports, &gen) ||
 		    memcmp(back, perm[k], info.ports * 4) ||
 		    route(fd, perm[k], dry, BFLY_ROUTE_DRY_RUN) || memcmp(dry, mat[k], mbytes))
 			return -1;
@@ -396,7 +336,7 @@ int main(int argc, char **argv)
 		total += sh->ops[i];
 	}
 	fin = calloc(1, mbytes);
-	i = fin && !get_matrix(fd, fin, &gen) && which_matrix(fin) >= 0;
+	i = fin && !get_matrix(fd, fin, mbytes, &gen) && which_matrix(fin) >= 0;
 	tap_check(i,
 		  "after the stress the matrix is one of those written (generation %llu)",
 		  (unsigned long long)gen);

@@ -15,21 +15,7 @@
 #include "../../kmod/bfly.h"
 #include "../../kmod/fault.h"
 #include "../../kmod/trace.h"
-
-static void bfly_bf_kvfree(void *p)
-{
-	kvfree(p);
-}
-
-/* Zeroed memory freed when the test ends. */
-static void *bfly_bf_alloc(struct kunit *test, size_t size)
-{
-	void *p = kvzalloc(size, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_bf_kvfree, p));
-	return p;
-}
+#include "kunit_util.h"
 
 /* Everything one routing needs. */
 struct bfly_bf_bufs {
@@ -44,11 +30,11 @@ static void bfly_bf_init(struct kunit *test, struct bfly_bf_bufs *b, u32 ports)
 	const char *why;
 
 	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&b->geo, BFLY_TOPO_BENES, ports, &why));
-	b->perm = bfly_bf_alloc(test, ports * sizeof(u32));
-	b->back = bfly_bf_alloc(test, ports * sizeof(u32));
-	b->matrix = bfly_bf_alloc(test, bfly_matrix_bytes(&b->geo));
-	b->matrix2 = bfly_bf_alloc(test, bfly_matrix_bytes(&b->geo));
-	b->work = bfly_bf_alloc(test, bfly_benes_fault_workspace_size(&b->geo));
+	b->perm = bfly_test_alloc(test, ports * sizeof(u32));
+	b->back = bfly_test_alloc(test, ports * sizeof(u32));
+	b->matrix = bfly_test_alloc(test, bfly_matrix_bytes(&b->geo));
+	b->matrix2 = bfly_test_alloc(test, bfly_matrix_bytes(&b->geo));
+	b->work = bfly_test_alloc(test, bfly_benes_fault_workspace_size(&b->geo));
 }
 
 static struct bfly_fault bfly_bf_stuck(u32 stage, u32 index, u32 state)
@@ -89,37 +75,6 @@ static bool bfly_bf_route(struct bfly_bf_bufs *b, const struct bfly_fault *f, u3
 	return *unmet == bfly_bf_recount(&b->geo, b->matrix, f, nf);
 }
 
-/* Lexicographic next permutation; false after the last one. */
-static bool bfly_bf_next_perm(u32 *p, u32 n)
-{
-	u32 i = n - 1, j;
-
-	while (i > 0 && p[i - 1] >= p[i])
-		i--;
-	if (!i)
-		return false;
-	j = n - 1;
-	while (p[j] <= p[i - 1])
-		j--;
-	swap(p[i - 1], p[j]);
-	for (j = n - 1; i < j; i++, j--)
-		swap(p[i], p[j]);
-	return true;
-}
-
-static void bfly_bf_random_perm(struct rnd_state *rnd, u32 *p, u32 n)
-{
-	u32 i, j;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		/* swap() evaluates its arguments twice: draw first. */
-		j = prandom_u32_state(rnd) % (i + 1);
-		swap(p[i], p[j]);
-	}
-}
-
 /*
  * N = 4, every permutation and every assignment of no fault / stuck 0 /
  * stuck 1 to the 6 nodes: unmet is the optimum over the matrices that
@@ -133,7 +88,7 @@ static void bfly_bf_n4_optimal(struct kunit *test)
 	u32 a, x, i, nf, mat, miss, best, unmet, bad = 0, bad_opt = 0;
 
 	bfly_bf_init(test, &b, 4);
-	traced = bfly_bf_alloc(test, 64 * sizeof(*traced));
+	traced = bfly_test_alloc(test, 64 * sizeof(*traced));
 	for (mat = 0; mat < 64; mat++) {
 		b.matrix[0] = mat;
 		KUNIT_ASSERT_EQ(test, 0, bfly_trace(&b.geo, b.matrix, traced[mat]));
@@ -161,7 +116,7 @@ static void bfly_bf_n4_optimal(struct kunit *test)
 			else if (unmet != best)
 				bad_opt++;
 		}
-	} while (bfly_bf_next_perm(b.perm, 4));
+	} while (bfly_next_perm(b.perm, 4));
 	KUNIT_EXPECT_EQ(test, 0, bad);
 	KUNIT_EXPECT_EQ(test, 0, bad_opt);
 }
@@ -181,7 +136,7 @@ static void bfly_bf_n8_single(struct kunit *test)
 	bfly_bf_init(test, &b, 8);
 	prandom_seed_state(&rnd, 8);
 	for (r = 0; r < 1000; r++) {
-		bfly_bf_random_perm(&rnd, b.perm, 8);
+		bfly_random_perm(&rnd, b.perm, 8);
 		for (s = 0; s < 5; s++)
 			for (k = 0; k < 4; k++)
 				for (v = 0; v < 2; v++) {
@@ -213,11 +168,11 @@ static void bfly_bf_random_1024(struct kunit *test)
 	u32 r, i, j, nf = 48, nm, unmet, unmet2;
 
 	bfly_bf_init(test, &b, 1024);
-	f = bfly_bf_alloc(test, BFLY_MAX_FAULTS * sizeof(*f));
-	mixed = bfly_bf_alloc(test, 2 * BFLY_MAX_FAULTS * sizeof(*mixed));
+	f = bfly_test_alloc(test, BFLY_MAX_FAULTS * sizeof(*f));
+	mixed = bfly_test_alloc(test, 2 * BFLY_MAX_FAULTS * sizeof(*mixed));
 	prandom_seed_state(&rnd, 1024);
 	for (r = 0; r < 8; r++) {
-		bfly_bf_random_perm(&rnd, b.perm, b.geo.ports);
+		bfly_random_perm(&rnd, b.perm, b.geo.ports);
 		for (i = 0; i < nf; i++) {
 			do {
 				u32 stage = prandom_u32_state(&rnd) % b.geo.node_stages;

@@ -12,20 +12,7 @@
 #include "../../kmod/rls.h"
 #include "../../kmod/schedule.h"
 #include "../../kmod/selfroute.h"
-
-static void bfly_rls_kvfree(void *p)
-{
-	kvfree(p);
-}
-
-static void *bfly_rls_alloc(struct kunit *test, size_t size)
-{
-	void *p = kvzalloc(size, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_rls_kvfree, p));
-	return p;
-}
+#include "kunit_util.h"
 
 /* pi-hat as Section IV-A states it: cases 1a, 1b, 2a, 2b. */
 static u32 ref_pihat(u32 N, u32 i)
@@ -66,8 +53,8 @@ static void bfly_rls_n16_values(struct kunit *test)
 /* Every label for N = 4 .. 1024 equals Algorithm 1, by every function. */
 static void bfly_rls_labels_algorithm1(struct kunit *test)
 {
-	u64 *round = bfly_rls_alloc(test, 1024 * sizeof(u64));
-	u64 *proc = bfly_rls_alloc(test, 1024 * sizeof(u64));
+	u64 *round = bfly_test_alloc(test, 1024 * sizeof(u64));
+	u64 *proc = bfly_test_alloc(test, 1024 * sizeof(u64));
 	u32 n, N, i, k, bad = 0;
 
 	for (n = 2; n <= 10; n++) {
@@ -112,13 +99,13 @@ static void bfly_rls_round_init(struct kunit *test, struct bfly_rls_round *r,
 	work = max3(bfly_selfroute_workspace_size(&r->geo),
 		    bfly_sched_check_workspace_size(&r->geo),
 		    bfly_sched_split_workspace_size(&r->geo));
-	r->dest = bfly_rls_alloc(test, ports * sizeof(u32));
-	r->delivered = bfly_rls_alloc(test, ports * sizeof(u32));
-	r->subround = bfly_rls_alloc(test, ports * sizeof(u32));
-	r->labels = bfly_rls_alloc(test, ports * sizeof(u64));
-	r->matrix = bfly_rls_alloc(test, bfly_matrix_bytes(&r->geo));
-	r->active = bfly_rls_alloc(test, BFLY_MATRIX_BYTES(ports));
-	r->work = bfly_rls_alloc(test, work);
+	r->dest = bfly_test_alloc(test, ports * sizeof(u32));
+	r->delivered = bfly_test_alloc(test, ports * sizeof(u32));
+	r->subround = bfly_test_alloc(test, ports * sizeof(u32));
+	r->labels = bfly_test_alloc(test, ports * sizeof(u64));
+	r->matrix = bfly_test_alloc(test, bfly_matrix_bytes(&r->geo));
+	r->active = bfly_test_alloc(test, BFLY_MATRIX_BYTES(ports));
+	r->work = bfly_test_alloc(test, work);
 }
 
 /* Route round @k; return its conflict count, check where it delivers. */
@@ -217,7 +204,7 @@ static void bfly_rls_remark_iv1(struct kunit *test)
 	for (n = 2; n <= 7; n++) {
 		N = 1U << n;
 		bfly_rls_round_init(test, &r, BFLY_TOPO_BFLY2, N, BFLY_LATIN_RLS);
-		id = bfly_rls_alloc(test, bfly_matrix_bytes(&r.geo));
+		id = bfly_test_alloc(test, bfly_matrix_bytes(&r.geo));
 		bfly_rls_route_round(test, &r, 0, &misdelivered);
 		bitmap_copy(id, r.matrix, r.geo.switches);
 		bad = 0;
@@ -283,8 +270,8 @@ static void bfly_latin_squares(struct kunit *test)
 	void *work;
 
 	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, N, &why));
-	sq = bfly_rls_alloc(test, N * N * sizeof(u32));
-	work = bfly_rls_alloc(test, bfly_latin_check_workspace_size(N));
+	sq = bfly_test_alloc(test, N * N * sizeof(u32));
+	work = bfly_test_alloc(test, bfly_latin_check_workspace_size(N));
 	for (i = 0; i < N; i++)
 		for (k = 0; k < N; k++)
 			sq[i * N + k] = (i * 3 + k) % N;

@@ -16,21 +16,7 @@
 #include "../../kmod/selfroute.h"
 #include "../../kmod/trace.h"
 #include "../../kmod/wiring.h"
-
-static void bfly_kvfree_action(void *p)
-{
-	kvfree(p);
-}
-
-/* Zeroed memory freed when the test ends. */
-static void *bfly_test_alloc(struct kunit *test, size_t size)
-{
-	void *p = kvzalloc(size, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_kvfree_action, p));
-	return p;
-}
+#include "kunit_util.h"
 
 static struct bfly_geometry bfly_test_geo(struct kunit *test,
 					  enum bfly_topology topo, u32 ports)
@@ -66,40 +52,6 @@ static void bfly_test_bufs_init(struct kunit *test, struct bfly_test_bufs *b,
 	b->list = bfly_test_alloc(test, 64 * sizeof(*b->list));
 	b->conflicts.list = b->list;
 	b->conflicts.capacity = 64;
-}
-
-/* Lexicographic next permutation; false after the last one. */
-static bool bfly_next_perm(u32 *p, u32 n)
-{
-	u32 i = n - 1, j, t;
-
-	while (i > 0 && p[i - 1] >= p[i])
-		i--;
-	if (!i)
-		return false;
-	j = n - 1;
-	while (p[j] <= p[i - 1])
-		j--;
-	swap(p[i - 1], p[j]);
-	for (j = n - 1; i < j; i++, j--) {
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-	return true;
-}
-
-static void bfly_random_perm(struct rnd_state *rnd, u32 *p, u32 n)
-{
-	u32 i, j;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		/* swap() evaluates its arguments twice: draw first. */
-		j = prandom_u32_state(rnd) % (i + 1);
-		swap(p[i], p[j]);
-	}
 }
 
 /* The documented N = 8 wiring tables (Documentation/routing.rst). */

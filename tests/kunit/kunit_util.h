@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by bfly's KUnit suites: zeroed memory freed when the test
+ * ends, and permutations (the lexicographic next one, a random one).
+ */
+#ifndef BFLY_KUNIT_UTIL_H
+#define BFLY_KUNIT_UTIL_H
+
+#include <kunit/test.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/prandom.h>
+#include <linux/slab.h>
+
+static inline void bfly_kvfree_action(void *p)
+{
+	kvfree(p);
+}
+
+/* Zeroed memory freed when the test ends. */
+static inline void *bfly_test_alloc(struct kunit *test, size_t size)
+{
+	void *p = kvzalloc(size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_kvfree_action, p));
+	return p;
+}
+
+/* Lexicographic next permutation; false after the last one. */
+static inline bool bfly_next_perm(u32 *p, u32 n)
+{
+	u32 i = n - 1, j;
+
+	while (i > 0 && p[i - 1] >= p[i])
+		i--;
+	if (!i)
+		return false;
+	j = n - 1;
+	while (p[j] <= p[i - 1])
+		j--;
+	swap(p[i - 1], p[j]);
+	for (j = n - 1; i < j; i++, j--)
+		swap(p[i], p[j]);
+	return true;
+}
+
+/* A random permutation of 0..@n-1 (Fisher-Yates, drawing from @rnd). */
+static inline void bfly_random_perm(struct rnd_state *rnd, u32 *p, u32 n)
+{
+	u32 i, j;
+
+	for (i = 0; i < n; i++)
+		p[i] = i;
+	for (i = n - 1; i > 0; i--) {
+		/* swap() evaluates its arguments twice: draw first. */
+		j = prandom_u32_state(rnd) % (i + 1);
+		swap(p[i], p[j]);
+	}
+}
+
+#endif /* BFLY_KUNIT_UTIL_H */
