@@ -107,7 +107,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 		kfree(fab);
 		return ERR_PTR(err);
 	}
-	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT);
+	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
 			 : -ENOMEM;
 	if (id < 0) {

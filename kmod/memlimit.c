@@ -159,7 +159,8 @@ void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero)
 		m->err = err;
 		return NULL;
 	}
-	p = kvmalloc(size, GFP_KERNEL_ACCOUNT | (zero ? __GFP_ZERO : 0));
+	/* Sizes come from users: a failure is their ENOMEM, not a log splat. */
+	p = kvmalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN | (zero ? __GFP_ZERO : 0));
 	if (!p) {
 		bfly_mem_uncharge(m->fab, size);
 		m->err = -ENOMEM;

@@ -319,7 +319,8 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 
-	msg = genlmsg_new(NLMSG_GOODSIZE + matrix_bytes + load_bytes, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_GOODSIZE + matrix_bytes + load_bytes,
+			  GFP_KERNEL | __GFP_NOWARN);
 	if (!msg) {
 		err = -ENOMEM;
 		goto out;

@@ -12,9 +12,10 @@
  *
  *   fault-test DEVICE
  *
- * The caller makes failslab apply to sleeping allocations
- * (/sys/kernel/debug/failslab/ignore-gfp-wait = N). Prints "# IOCTL: F
- * faults injected" and TAP lines; without fail-nth, one skipped line.
+ * The caller makes failslab and fail_page_alloc apply to sleeping
+ * allocations (ignore-gfp-wait = N in /sys/kernel/debug/failslab and
+ * fail_page_alloc). Prints "# IOCTL: F faults injected" and TAP lines;
+ * without fail-nth, one skipped line.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -24,6 +25,7 @@
 
 #include <linux/bfly.h>
 
+#include "e2e-util.h"
 #include "tap.h"
 
 #define MAX_NTH 1000
@@ -35,27 +37,6 @@ static __u64 *base_m, *now_m, *chk_m, *mbuf, *labels, *active, *send, *recv, *do
 static __u32 *perm, *load, *square;
 static struct bfly_conflict conflicts[8];
 static unsigned long long total_faults;
-
-static int get_state(__u64 *m, __u64 *gen)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	if (ioctl(fd, BFLY_IOC_GET_MATRIX, &a))
-		return -1;
-	*gen = a.generation;
-	return 0;
-}
-
-static int set_state(const __u64 *m)
-{
-	struct bfly_matrix a = { .size = sizeof(a) };
-
-	a.matrix_ptr = (uintptr_t)m;
-	a.matrix_bytes = mbytes;
-	return ioctl(fd, BFLY_IOC_SET_MATRIX, &a);
-}
 
 /* One ioctl with a valid argument using every optional buffer. */
 static int call(int which)
@@ -186,13 +167,13 @@ static void run(int which)
 	const char *why = "";
 
 	/* The result without faults, from the base state. */
-	set_state(base_m);
+	set_matrix(fd, base_m, mbytes);
 	want_ret = call(which);
 	want_errno = want_ret ? errno : 0;
-	set_state(base_m);
+	set_matrix(fd, base_m, mbytes);
 
 	for (nth = 1; nth <= MAX_NTH; nth++) {
-		if (get_state(now_m, &gen0)) {
+		if (get_matrix(fd, now_m, mbytes, &gen0)) {
 			why = "GET_MATRIX";
 			bad++;
 			break;
@@ -216,11 +197,18 @@ static void run(int which)
 			why = strerrorname_np(e) ?: "success";
 			continue;
 		}
-		if (ret == 0 && (which == 2 || which == 4 || which == 5)) {
-			set_state(base_m);	/* a fault with a fallback */
+		if (ret == 0) {
+			/*
+			 * A fault with a fallback: kvmalloc's vmalloc after
+			 * its kmalloc failed, or a routing path that has
+			 * another way. The call did its work; start again
+			 * from the base state.
+			 */
+			set_matrix(fd, base_m, mbytes);
 			continue;
 		}
-		if (get_state(chk_m, &gen) || gen != gen0 || memcmp(chk_m, now_m, mbytes)) {
+		if (get_matrix(fd, chk_m, mbytes, &gen) || gen != gen0 ||
+		    memcmp(chk_m, now_m, mbytes)) {
 			bad++;
 			why = "fabric changed";
 		}
@@ -289,7 +277,7 @@ int main(int argc, char **argv)
 	memset(conflicts, 0, sizeof(conflicts));
 	for (i = 0; i < mbytes / 8; i++)
 		mbuf[i] = 0;
-	if (get_state(base_m, &gen)) {
+	if (get_matrix(fd, base_m, mbytes, &gen)) {
 		tap_check(0, "GET_MATRIX");
 		return 1;
 	}

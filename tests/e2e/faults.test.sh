@@ -2,31 +2,40 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Allocation failures at every allocation site of every ioctl, injected
-# one by one through /proc/thread-self/fail-nth and failslab (fault-test).
-# Skipped on kernels without fault injection (Debian's stock kernels).
+# one by one through /proc/thread-self/fail-nth (fault-test), in the slab
+# allocator (failslab) and the page allocator (fail_page_alloc: the
+# kmalloc of more than 8 KiB, the vmalloc fallback of kvmalloc and the
+# pages vmalloc maps). Skipped on kernels without fault injection
+# (Debian's stock kernels).
 #
-# Fabrics are small, so every allocation is a slab one (kvmalloc of at
-# most a page never falls back to vmalloc); the page allocator and the
-# vmalloc fallback of larger buffers are not covered (no
-# CONFIG_FAIL_PAGE_ALLOC in the test kernel).
+# The 256-port fabric's batch buffers (the done bitmap, the caller's
+# square) pass a page, so kvmalloc's first try can fail and vmalloc take
+# over; user pages (__GFP_HIGHMEM) are left alone.
 . /tests/lib.sh
 
 fs=/sys/kernel/debug/failslab
-if [ ! -e /proc/self/fail-nth ] || [ ! -d $fs ]; then
+fp=/sys/kernel/debug/fail_page_alloc
+if [ ! -e /proc/self/fail-nth ] || [ ! -d $fs ] || [ ! -d $fp ]; then
 	ok "faults skipped: no fail-nth"
 	exit 0
 fi
 
 bfly_unload
-old_wait=$(cat $fs/ignore-gfp-wait)
-old_verbose=$(cat $fs/verbose)
-# Fail sleeping (GFP_KERNEL) allocations too; no stack dump per fault.
+saved=
+for f in $fs/ignore-gfp-wait $fs/verbose $fp/ignore-gfp-wait $fp/verbose $fp/min-order; do
+	saved="$saved $f=$(cat $f)"
+done
+# Fail sleeping (GFP_KERNEL) allocations too, pages of every order; no
+# stack dump per fault.
 echo N > $fs/ignore-gfp-wait
 echo 0 > $fs/verbose
+echo N > $fp/ignore-gfp-wait
+echo 0 > $fp/verbose
+echo 0 > $fp/min-order
 # The last two carry injected fabric faults (a stuck node and a broken
 # link), so that the allocations of the fault paths fail too: the fault
 # list's copy, the hit bitmaps, the stuck-aware looping's workspace.
-for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8" \
+for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8" "benes 256" \
 	    "benes 16 stuck 1 3 cross link 2 7" "bfly2 16 stuck 4 2 straight link 1 9"; do
 	set -- $spec
 	what="faults $1 $2"
@@ -46,5 +55,6 @@ for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8" \
 	check "$what: device works after the faults" bfly-info /dev/bfly0
 	check "$what: rmmod" rmmod bfly
 done
-echo "$old_wait" > $fs/ignore-gfp-wait
-echo "$old_verbose" > $fs/verbose
+for kv in $saved; do
+	echo "${kv#*=}" > "${kv%%=*}"
+done
