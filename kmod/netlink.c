@@ -593,6 +593,9 @@ int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	/* A full skb ends this call; the next one goes on from @d. */
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
+	/* The dump ends with the error; NLMSG_DONE carries the message. */
+	if (err == -E2BIG || err == -ENOMEM)
+		bfly_nl_mem_refused(cb->extack, err);
 	return err ?: skb->len;
 }
 

@@ -446,6 +446,33 @@ static int on_done(struct nl_msg *msg, void *arg)
 	return NL_STOP;
 }
 
+/*
+ * NLMSG_DONE ends a dump and carries its status: a dump the kernel
+ * refused (say, over the memory limits) ends with a negative errno there,
+ * followed by its extended ack. libnl hands it over as a plain finish.
+ */
+static int on_finish(struct nl_msg *msg, void *arg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1] = {};
+	int status;
+
+	*(int *)arg = 1;
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(status))
+		return NL_STOP;
+	memcpy(&status, nlmsg_data(nlh), sizeof(status));
+	if (status >= 0)
+		return NL_STOP;
+	kerr = -status;
+	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) &&
+	    !nla_parse(tb, NLMSGERR_ATTR_MAX,
+		       (struct nlattr *)((char *)nlmsg_data(nlh) + sizeof(status)),
+		       nlh->nlmsg_len - NLMSG_HDRLEN - sizeof(status), NULL) &&
+	    tb[NLMSGERR_ATTR_MSG])
+		snprintf(kmsg, sizeof(kmsg), "%s", nla_get_string(tb[NLMSGERR_ATTR_MSG]));
+	return NL_STOP;
+}
+
 static void connect_family(void)
 {
 	int one = 1, fd;
@@ -502,7 +529,7 @@ static int transact(struct nl_msg *msg, nl_recvmsg_msg_cb_t parse, void *arg)
 	if (parse)
 		nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, parse, arg);
 	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, on_done, &done);
-	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, on_done, &done);
+	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, on_finish, &done);
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, &done);
 
 	last_req = msg;

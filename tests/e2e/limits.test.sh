@@ -31,6 +31,11 @@ insmod "$BFLY_KO" topology=benes ports=4096
 own=$(cat /sys/class/bfly/bfly0/mem_bytes)
 echo $((own + 1)) > $P/fabric_mem_max
 limits-test /dev/bfly0 e2big | sed "s/^\(\(not \)\{0,1\}ok - \)/\1over fabric_mem_max: /"
+# A fabric-get dump with link loads is refused too, its message in NLMSG_DONE.
+check "over fabric_mem_max: bflyctl show loads (a dump) is refused" \
+	sh -c '! bflyctl show bfly0 loads > /dev/null 2> /tmp/show.err'
+check "... with the memory limits' extended ack" grep -q "memory: the request alone" /tmp/show.err
+sed 's/^/#   /' /tmp/show.err
 echo $((256 << 20)) > $P/fabric_mem_max
 limits-test /dev/bfly0 enomem | sed "s/^\(\(not \)\{0,1\}ok - \)/\1memory held by others: /"
 echo $((256 << 20)) > $P/fabric_mem_max
