@@ -13,6 +13,9 @@
 
 #include "bfly.h"
 
+/* The largest argument size accepted: the uapi promises 4096. */
+#define BFLY_ARG_MAX_SIZE 4096
+
 /* A request number without its size bits. */
 #define BFLY_IOC_BASE(cmd) ((cmd) & ~(_IOC_SIZEMASK << _IOC_SIZESHIFT))
 
@@ -25,7 +28,8 @@
  * @usize: receives the user's size
  *
  * Return: 0; -EFAULT; -EINVAL for a size below @minsize; -E2BIG for a
- * larger structure with non-zero bytes this kernel does not know.
+ * larger structure with non-zero bytes this kernel does not know, or a
+ * size over BFLY_ARG_MAX_SIZE.
  */
 int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
 		const void __user *uarg, u32 *usize)
@@ -34,6 +38,9 @@ int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
 		return -EFAULT;
 	if (*usize < minsize)
 		return -EINVAL;
+	/* As clone3() and openat2(): no scan of gigabytes for zeros. */
+	if (*usize > BFLY_ARG_MAX_SIZE)
+		return -E2BIG;
 	return copy_struct_from_user(karg, ksize, uarg, *usize);
 }
 

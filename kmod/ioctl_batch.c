@@ -251,6 +251,16 @@ static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
 		err = bfly_msg_copy(&piece, len, off + len == size ? ahead : NULL);
 		if (err)
 			return err;
+		/*
+		 * A message may be gigabytes: give the CPU away between
+		 * chunks, and let a killed process go (other signals wait
+		 * for the end of the round, which keeps the rounds whole).
+		 */
+		if (off + len < size) {
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
 	}
 	run->b->bytes_moved += size;
 	if (run->done)

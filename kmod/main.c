@@ -68,6 +68,8 @@ static int __init bfly_init(void)
 
 	err = bfly_create_initial_fabric();
 	if (err) {
+		/* A fabric-new may have run since the family appeared. */
+		bfly_fabric_destroy_all();
 		bfly_netlink_exit();
 		bfly_chardev_exit();
 		return err;

@@ -367,10 +367,82 @@ out:
 	free(done);
 }
 
+/* The fabric's own memory now, from sysfs; -1 if unreadable. */
+static long long fabric_mem_bytes(void)
+{
+	char path[64];
+	long long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/mem_bytes", info.id);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/*
+ * SIGKILL in the middle of one huge message (64 MiB): the kernel checks
+ * for a fatal signal between its 64 KiB chunks. The process dies, its
+ * batch's memory is given back and the fabric works on.
+ */
+static void test_killed(void)
+{
+	__u32 n = info.ports;
+	__u64 size = (64ULL << 20) / ((__u64)n * n) * 4, bytes = (__u64)n * n * size;
+	long long base = fabric_mem_bytes();
+	struct bfly_batch b;
+	int ready[2], st = 0;
+	__u8 *send, *recv;
+	pid_t child;
+	char c;
+
+	if (pipe(ready)) {
+		tap_check(0, "pipe: %s", strerror(errno));
+		return;
+	}
+	child = fork();
+	if (child == 0) {
+		send = malloc(bytes);
+		recv = malloc(bytes);
+		if (!send || !recv)
+			_exit(2);
+		memset(send, 1, bytes);
+		memset(recv, 0, bytes);
+		b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+		if (write(ready[1], "r", 1) != 1)
+			_exit(2);
+		for (;;)
+			ioctl(fd, BFLY_IOC_BATCH, &b);
+	}
+	if (child < 0) {
+		tap_check(0, "fork: %s", strerror(errno));
+		return;
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) == 1)
+		usleep(100000);
+	kill(child, SIGKILL);
+	waitpid(child, &st, 0);
+	close(ready[0]);
+	tap_check(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		  "SIGKILL during batches of %llu MiB messages: the process dies",
+		  (unsigned long long)(size >> 20));
+	tap_check(fabric_mem_bytes() == base,
+		  "killed batch: the fabric holds its own memory only (%lld bytes)",
+		  fabric_mem_bytes());
+	b = batch_req(BFLY_SCHED_RLS, 0, NULL, NULL);
+	tap_check(ioctl(fd, BFLY_IOC_BATCH, &b) == 0 && b.rounds == n,
+		  "killed batch: a schedule-only batch runs after it");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s DEVICE [long]\n", argv[0]);
+		fprintf(stderr, "usage: %s DEVICE [long | killed]\n", argv[0]);
 		return 2;
 	}
 	fd = open_fabric(argv[1], &info);
@@ -380,6 +452,8 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[2], "long")) {
 		test_interrupted();
+	} else if (argc > 2 && !strcmp(argv[2], "killed")) {
+		test_killed();
 	} else {
 		test_rls_labels();
 		test_schedules();

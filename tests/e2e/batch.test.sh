@@ -22,3 +22,8 @@ echo "# bfly2, 1024 ports, interrupted"
 insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
 	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"
 bfly_unload
+
+echo "# butterfly, 2 ports, huge messages, killed"
+insmod "$BFLY_KO" topology=butterfly ports=2 &&
+	batch-test /dev/bfly0 killed | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch butterfly 2: /"
+bfly_unload

@@ -84,15 +84,20 @@ int main(int argc, char **argv)
 		/* A size reaching into an unmapped page: the tail check faults. */
 		char *two = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
 				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		struct bfly_info *edge = (struct bfly_info *)two;
+		/* 256 bytes before the hole: the known fields are mapped */
+		struct bfly_info *edge = (struct bfly_info *)(two + 4096 - 256);
 
 		munmap(two + 4096, 4096);
 		*edge = fresh();
-		edge->size = 8192;
+		edge->size = 4096;
 		TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, edge), EFAULT,
 			  "size reaching an unmapped page");
+		edge = (struct bfly_info *)two;
+		*edge = fresh();
+		edge->size = 4096 + 8;
+		TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, edge), E2BIG, "size 4104: over a page");
 		edge->size = UINT32_MAX;
-		TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, edge), EFAULT, "size 4 GiB");
+		TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, edge), E2BIG, "size 4 GiB");
 		munmap(two, 4096);
 	}
 

@@ -16,6 +16,8 @@
  *   kernel treats the missing input fields as zero;
  * - a newer binary (larger @size) is accepted as long as every byte the
  *   kernel does not know is zero; otherwise the ioctl fails with -E2BIG;
+ * - a @size over 4096 (a page, as clone3() and openat2() allow) fails
+ *   with -E2BIG;
  * - a @size smaller than the first published version of the structure
  *   fails with -EINVAL.
  *
