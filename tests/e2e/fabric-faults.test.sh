@@ -10,22 +10,6 @@
 # faults bflyctl added.
 . /tests/lib.sh
 
-# refused DESCRIPTION EXPECTED-TEXT COMMAND...: fails, one stderr line
-# containing EXPECTED-TEXT
-refused() {
-	desc=$1 want=$2
-	shift 2
-	"$@" > /tmp/ff.out 2> /tmp/ff.err
-	rc=$?
-	if [ $rc -ne 0 ] && [ "$(wc -l < /tmp/ff.err)" -eq 1 ] &&
-	   grep -qF -- "$want" /tmp/ff.err; then
-		ok "$desc: $(cat /tmp/ff.err)"
-	else
-		not_ok "$desc: rc=$rc, expected '$want'"
-		sed 's/^/#   /' /tmp/ff.err
-	fi
-}
-
 # refused_same DEV DESCRIPTION EXPECTED-TEXT COMMAND...: refused, and
 # bflyctl show DEV (faults, drawing, counters) is the same before and after
 refused_same() {
@@ -252,7 +236,7 @@ if [ -n "$seed" ]; then
 	refused "route with the stuck node unmet: refused" "packets of the route would meet a fault" \
 		bflyctl route "$br" random seed $seed
 	check "route with the stuck node unmet: its 2 packets affected, stuck unmet 1" \
-		grep -qx "  faults 1: affected 2, stuck unmet 1" /tmp/ff.out
+		grep -qx "  faults 1: affected 2, stuck unmet 1" /tmp/refused.out
 else
 	not_ok "a random permutation needs the stuck node in the other state"
 fi

@@ -47,6 +47,22 @@ wait_until() {
 # count_at_least N FILE PATTERN: FILE has N or more lines matching PATTERN
 count_at_least() { [ "$(grep -c "$3" "$2" 2>/dev/null)" -ge "$1" ]; }
 
+# refused DESCRIPTION EXPECTED-TEXT COMMAND...: fails, one stderr line
+# containing EXPECTED-TEXT. Its stdout stays in /tmp/refused.out.
+refused() {
+	desc=$1 want=$2
+	shift 2
+	"$@" > /tmp/refused.out 2> /tmp/refused.err
+	rc=$?
+	if [ $rc -ne 0 ] && [ "$(wc -l < /tmp/refused.err)" -eq 1 ] &&
+	   grep -qF -- "$want" /tmp/refused.err; then
+		ok "$desc: $(cat /tmp/refused.err)"
+	else
+		not_ok "$desc: rc=$rc, expected '$want'"
+		sed 's/^/#   /' /tmp/refused.err
+	fi
+}
+
 # Is the bfly module loaded?
 bfly_loaded() { grep -q '^bfly ' /proc/modules; }
 

@@ -8,22 +8,6 @@
 # message and the attribute it names.
 . /tests/lib.sh
 
-# refused DESCRIPTION EXPECTED-TEXT COMMAND...: fails, one stderr line
-# containing EXPECTED-TEXT
-refused() {
-	desc=$1 want=$2
-	shift 2
-	"$@" > /tmp/bad.out 2> /tmp/bad.err
-	rc=$?
-	if [ $rc -ne 0 ] && [ "$(wc -l < /tmp/bad.err)" -eq 1 ] &&
-	   grep -qF -- "$want" /tmp/bad.err; then
-		ok "$desc: $(cat /tmp/bad.err)"
-	else
-		not_ok "$desc: rc=$rc, expected '$want'"
-		sed 's/^/#   /' /tmp/bad.err
-	fi
-}
-
 bfly_unload
 check "insmod topology=benes ports=8" insmod "$BFLY_KO" topology=benes ports=8
 
