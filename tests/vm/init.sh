@@ -4,6 +4,8 @@
 # /init of the bfly test VM. The kernel command line selects what it does:
 #   bflymode=test    run the end-to-end tests, then the KUnit suites when
 #                    the kernel has KUnit; check kmemleak
+#                    (bflytests=a,b runs only tests/e2e/a.test.sh and
+#                    b.test.sh; bflykunit=no skips KUnit)
 #   bflymode=demo    load bfly.ko with bflyargs and show the fabric
 #   bflymode=canary  load the canary module that provokes KASAN, kmemleak
 #                    and UBSAN reports
@@ -22,24 +24,38 @@ mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 
 mode=test
 args=
+only=
+kunit=yes
 for w in $(cat /proc/cmdline); do
 	case "$w" in
 	bflymode=*) mode=${w#bflymode=} ;;
 	bflyargs=*) args=$(echo "${w#bflyargs=}" | tr ',' ' ') ;;
+	bflytests=*) only=$(echo "${w#bflytests=}" | tr ',' ' ') ;;
+	bflykunit=no) kunit= ;;
 	esac
 done
 
 export BFLY_KO=/lib/bfly/bfly.ko
 export BFLY_KERNEL=$(uname -r)
 
+# selected TEST: no bflytests= list, or TEST's name is in it
+selected() {
+	[ -z "$only" ] && return 0
+	for o in $only; do
+		[ "$(basename "$1" .test.sh)" = "$o" ] && return 0
+	done
+	return 1
+}
+
 run_tests() {
 	for t in /tests/*.test.sh; do
+		selected "$t" || continue
 		echo "# $t"
 		t0=$(cut -d. -f1 /proc/uptime)
 		sh "$t"
 		echo "# $t: $(($(cut -d. -f1 /proc/uptime) - t0)) s"
 	done
-	if [ -d /sys/kernel/debug/kunit ]; then
+	if [ -n "$kunit" ] && [ -d /sys/kernel/debug/kunit ]; then
 		echo "# KUnit"
 		# a test that failed may have left the module loaded
 		grep -q '^bfly ' /proc/modules && rmmod bfly
