@@ -55,3 +55,22 @@ check "... and deleted" bflyctl del "$dev"
 check "the initial fabric deleted" bflyctl del bfly0
 check_eq "no fabric: the module holds nothing" 0 "$(cat $P/mem_bytes)"
 check "rmmod" rmmod bfly
+
+echo "# the charge is what the kernel took"
+# mem_avail: MemAvailable in bytes
+mem_avail() { echo $(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) * 1024)); }
+check "insmod ports=0 module_mem_max=96M" insmod "$BFLY_KO" ports=0 module_mem_max=100663296
+before=$(mem_avail)
+n=0
+while [ $n -lt 100 ] && bflyctl new benes 1048576 > /dev/null 2>&1; do
+	n=$((n + 1))
+done
+charged=$(cat $P/mem_bytes)
+after=$(mem_avail)
+fell=$((before - after))
+echo "# $n fabrics of 2^20 ports: $charged bytes charged, MemAvailable fell by $fell"
+check "2^20-port fabrics are created until module_mem_max ($n)" test $n -ge 10 -a $n -lt 100
+check "MemAvailable fell by at most 1.1 times the charge ($fell <= 1.1 * $charged)" \
+	test $((fell * 10)) -le $((charged * 11))
+check "... and by at least 0.9 times it" test $((fell * 10)) -ge $((charged * 9))
+check "rmmod" rmmod bfly

@@ -13,6 +13,10 @@ check_eq "/dev/bfly0 is mode 600, owner root:root" "600 0 0" \
 	"$(stat -c '%a %u %g' /dev/bfly0)"
 prefix() { sed "s/^\(\(not \)\{0,1\}ok - \)/\1permissions $1: /"; }
 
+# Each ioctl with each open mode, as root: read access for what reads,
+# write access for what changes or drives the fabric
+mode-test /dev/bfly0 | prefix "open modes"
+
 runas 65534 65534 perm-test /dev/bfly0 denied | prefix "nobody, mode 0600"
 
 chgrp 65534 /dev/bfly0

@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Every module parameter, the read-only ones included, given at load time
+# with good and bad values, and written at run time. A parameter the
+# module has but this test does not know fails the test.
+. /tests/lib.sh
+
+P=/sys/module/bfly/parameters
+KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports topology"
+SIZES="batch_max_bytes fabric_mem_max module_mem_max"
+READ_ONLY="mem_bytes mem_peak_bytes ports topology"
+
+bfly_unload
+
+# load_ok PARAMS: insmod succeeds; the module stays loaded
+load_ok() {
+	if out=$(insmod "$BFLY_KO" $1 2>&1); then
+		ok "insmod $1 loads"
+	else
+		not_ok "insmod $1 loads: $out"
+		dmesg | tail -3 | sed 's/^/#   /'
+	fi
+}
+
+# load_bad PARAMS ERROR-TEXT LOG-TEXT: insmod fails with ERROR-TEXT, the
+# log has LOG-TEXT, nothing is left behind
+load_bad() {
+	dmesg -c > /dev/null
+	out=$(insmod "$BFLY_KO" $1 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] && echo "$out" | grep -qF "$2"; then
+		ok "insmod $(echo "$1" | cut -c1-60) fails: $2"
+	else
+		not_ok "insmod $(echo "$1" | cut -c1-60) fails: $2 (rc=$rc: $out)"
+	fi
+	if dmesg | grep -qF -- "$3"; then
+		ok "insmod $(echo "$1" | cut -c1-60) logs '$3'"
+	else
+		not_ok "insmod $(echo "$1" | cut -c1-60) logs '$3'"
+		dmesg | tail -3 | sed 's/^/#   /'
+	fi
+	check "... leaves no module" sh -c '! grep -q "^bfly " /proc/modules'
+	check "... leaves no device" test ! -e /dev/bfly0
+}
+
+echo "# every parameter is known to this test"
+load_ok "ports=0"
+for p in $(ls $P); do
+	case " $KNOWN " in
+	*" $p "*) ok "parameter $p is tested" ;;
+	*) not_ok "parameter $p is tested: add it to module-params.test.sh" ;;
+	esac
+	check "parameter $p reads" cat "$P/$p"
+done
+check "rmmod" rmmod bfly
+
+echo "# byte sizes: plain numbers and K, M, G, T suffixes"
+for p in $SIZES; do
+	for v in "4096:4096" "96M:100663296" "1G:1073741824" "3k:3072" \
+		 "0x1000:4096" "1T:1099511627776" "0:0"; do
+		load_ok "ports=0 $p=${v%%:*}"
+		check_eq "$p=${v%%:*} reads ${v#*:}" "${v#*:}" "$(cat $P/$p)"
+		rmmod bfly
+	done
+	load_bad "ports=0 $p=abc" "Invalid argument" "$p=abc: not a size"
+	load_bad "ports=0 $p=-1" "Invalid argument" "$p=-1: not a size"
+	load_bad "ports=0 $p=" "Invalid argument" "$p=: not a size"
+	load_bad "ports=0 $p=12Q" "Invalid argument" "$p=12Q: not a size"
+	load_bad "ports=0 $p=1M2" "Invalid argument" "$p=1M2: not a size"
+	load_bad "ports=0 $p=18446744073709551616" "Numerical result out of range" \
+		"$p=18446744073709551616: more than"
+	load_bad "ports=0 $p=16E" "Numerical result out of range" "$p=16E: more than"
+done
+
+echo "# limits too small for the fabric created at load"
+load_bad "ports=1024 fabric_mem_max=4K" "Argument list too long" \
+	"ports=1024: the fabric's switch matrix passes the memory limits"
+load_bad "ports=1024 module_mem_max=4K" "Argument list too long" \
+	"ports=1024: the fabric's switch matrix passes the memory limits"
+
+echo "# read-only figures cannot be given at load"
+for p in mem_bytes mem_peak_bytes; do
+	for v in 1 0 abc; do
+		load_bad "$p=$v" "Invalid argument" "$p: read only"
+	done
+done
+
+echo "# topology: names only"
+long=$(printf '%01100d' 0 | tr 0 a)
+load_bad "topology=$long" "Invalid argument" "topology=aaaaaaaaaaaaaaaa"
+load_bad "topology=" "Invalid argument" "topology=: unknown topology"
+load_bad "topology=benes2" "Invalid argument" "topology=benes2: unknown topology"
+
+echo "# run time: sizes are written, read-only parameters are not"
+load_ok "topology=butterfly ports=16"
+for p in $SIZES; do
+	old=$(cat $P/$p)
+	check "write $p=64M" sh -c "echo 64M > $P/$p"
+	check_eq "$p reads 67108864" 67108864 "$(cat $P/$p)"
+	check "write $p=abc fails" sh -c "! echo abc > $P/$p"
+	check "write $p=99999999999999999999 fails" sh -c "! echo 99999999999999999999 > $P/$p"
+	check_eq "$p unchanged" 67108864 "$(cat $P/$p)"
+	echo "$old" > $P/$p
+	check_eq "$p restored" "$old" "$(cat $P/$p)"
+done
+for p in $READ_ONLY; do
+	old=$(cat $P/$p)
+	check "write $p fails" sh -c "! echo 1 > $P/$p"
+	check_eq "$p unchanged" "$old" "$(cat $P/$p)"
+done
+check_eq "topology reads its name" butterfly "$(cat $P/topology)"
+check_eq "ports reads its number" 16 "$(cat $P/ports)"
+check "the fabric works after all that" bfly-info /dev/bfly0
+check "rmmod" rmmod bfly

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every netlink request is answered, also when signals arrive while the
+ * kernel works on it. Sends long requests with NLM_F_ACK on a raw socket
+ * while a timer signal fires every millisecond, or while another process
+ * stops and continues this one, and checks the reply and the ack arrive
+ * (a bounded wait: a request left unanswered fails, it does not hang).
+ *
+ *   nl-signal-test ID             ID: a benes fabric of 1024 ports or more
+ *   nl-signal-test hold-dump ID   start a fabric-get dump of ID with its
+ *                                 matrix, read one message, then sleep
+ *                                 (the dump stays open until killed)
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/bfly_netlink.h>
+
+#include "nl-raw.h"
+#include "nl-util.h"
+#include "tap.h"
+
+static volatile sig_atomic_t signals;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	signals++;
+}
+
+/* What the answer to the request in tx held. */
+struct answer {
+	bool reply;	/* a reply message of the family */
+	bool ack;	/* the NLMSG_ERROR ack */
+	int err;	/* its error */
+	__u64 rounds;	/* BFLY_A_ROUNDS of an a2a reply */
+};
+
+/* Read the answer to tx's sequence number for at most 60 s. */
+static void read_answer(struct answer *an)
+{
+	struct timeval tv = { .tv_sec = 60 };
+	struct nlmsghdr *h;
+	struct nlattr *a;
+	void *end;
+	ssize_t n;
+
+	memset(an, 0, sizeof(*an));
+	setsockopt(nlfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	while (!an->ack) {
+		n = nl_recv(sizeof(rx.b));
+		if (n == -EINTR)
+			continue;
+		if (n < 0)
+			return;
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_seq != seq)
+				continue;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				an->ack = true;
+				an->err = ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+				continue;
+			}
+			an->reply = true;
+			for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a))
+				if (a->nla_type == BFLY_A_ROUNDS)
+					an->rounds = attr_u64(a);
+		}
+	}
+}
+
+/* Send tx while a 1 ms timer signals this process; the signals counted. */
+static int send_with_timer(void)
+{
+	struct itimerval it = { { 0, 1000 }, { 0, 1000 } };
+	struct itimerval off = { 0 };
+	int err;
+
+	signals = 0;
+	setitimer(ITIMER_REAL, &it, NULL);
+	do
+		err = nl_send();
+	while (err == -EINTR);
+	setitimer(ITIMER_REAL, &off, NULL);
+	return err;
+}
+
+/* Send tx while a child stops and continues this process every 2 ms. */
+static int send_with_stops(int *stops)
+{
+	pid_t parent = getpid(), child;
+	int err, status;
+
+	child = fork();
+	if (child == 0) {
+		for (;;) {
+			kill(parent, SIGSTOP);
+			usleep(1000);
+			kill(parent, SIGCONT);
+			usleep(1000);
+		}
+	}
+	/* Let the child's first stop land before the request. */
+	usleep(20000);
+	do
+		err = nl_send();
+	while (err == -EINTR);
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	kill(parent, SIGCONT);
+	*stops = 1;
+	return err;
+}
+
+static void a2a(__u32 id, __u32 ports, bool stops)
+{
+	const char *how = stops ? "stopped and continued" : "timer signals";
+	struct answer an;
+	int err, n = 0;
+
+	msg_start(family, NLM_F_ACK, BFLY_CMD_A2A);
+	put_u32(BFLY_A_ID, id);
+	err = stops ? send_with_stops(&n) : send_with_timer();
+	tap_check(!err, "a2a, %s: sent (%s)", how, err ? strerror(-err) : "ok");
+	if (!stops)
+		tap_check(signals > 0, "a2a: %d signals arrived while the kernel worked",
+			  (int)signals);
+	read_answer(&an);
+	tap_check(an.reply && an.ack && an.err == 0,
+		  "a2a, %s: a reply and the ack came (reply %d, ack %d, error %d)",
+		  how, an.reply, an.ack, an.err);
+	tap_check(an.rounds == ports, "a2a, %s: every round ran (%llu of %u)",
+		  how, (unsigned long long)an.rounds, ports);
+}
+
+static void route(__u32 id, __u32 ports)
+{
+	__u32 *perm = malloc(ports * sizeof(*perm)), i;
+	struct answer an;
+	int err;
+
+	for (i = 0; i < ports; i++)
+		perm[i] = ports - 1 - i;
+	msg_start(family, NLM_F_ACK, BFLY_CMD_ROUTE);
+	put_u32(BFLY_A_ID, id);
+	put(BFLY_A_PERM, perm, ports * sizeof(*perm));
+	put(BFLY_A_DRY_RUN, "", 0);
+	err = send_with_timer();
+	tap_check(!err, "route, timer signals: sent (%s)", err ? strerror(-err) : "ok");
+	read_answer(&an);
+	tap_check(an.ack && (an.reply || an.err),
+		  "route, timer signals: answered (reply %d, ack %d, error %d)",
+		  an.reply, an.ack, an.err);
+	free(perm);
+}
+
+/* Open a dump and leave it unread, as a stalled client would. */
+static int hold_dump(__u32 id)
+{
+	int small = 4096;
+
+	if (nl_open())
+		return 1;
+	setsockopt(nlfd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+	msg_start(family, NLM_F_DUMP, BFLY_CMD_FABRIC_GET);
+	put_u32(BFLY_A_ID, id);
+	put_u32(BFLY_A_WANT, BFLY_WANT_MATRIX);
+	if (nl_send() || nl_recv(sizeof(rx.b)) <= 0)
+		return 1;
+	printf("holding the dump\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	char path[32];
+	__u32 id, ports;
+	FILE *f;
+
+	if (argc == 3 && !strcmp(argv[1], "hold-dump"))
+		return hold_dump(strtoul(argv[2], NULL, 10));
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s ID | hold-dump ID\n", argv[0]);
+		return 2;
+	}
+	id = strtoul(argv[1], NULL, 10);
+	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/ports", id);
+	f = fopen(path, "r");
+	if (!f || fscanf(f, "%u", &ports) != 1) {
+		fprintf(stderr, "nl-signal-test: no fabric bfly%u\n", id);
+		return 2;
+	}
+	fclose(f);
+	sigaction(SIGALRM, &sa, NULL);
+	tap_check(nl_open() == 0, "netlink socket and family");
+	a2a(id, ports, false);
+	a2a(id, ports, true);
+	route(id, ports);
+	return tap_failed != 0;
+}
