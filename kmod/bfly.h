@@ -9,6 +9,7 @@
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/list.h>
+#include <linux/moduleparam.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
 #include <kunit/visibility.h>
@@ -21,6 +22,10 @@
 #define BFLY_MAX_FABRICS 1024
 
 #include "geometry.h"
+
+/* param.c: kinds of module parameter */
+extern const struct kernel_param_ops bfly_param_ops_bytes;
+extern const struct kernel_param_ops bfly_param_ops_figure;
 
 /* topology.c: names and geometry, no state */
 const char *bfly_topology_name(enum bfly_topology topology);
@@ -86,6 +91,8 @@ struct bfly_mem {
 };
 
 /* memlimit.c: kernel memory limits per fabric and per module */
+size_t bfly_mem_footprint(size_t size);
+void *bfly_kvalloc(size_t size, gfp_t gfp);
 int bfly_mem_charge_fabric(struct bfly_fabric *fab, u64 bytes);
 void bfly_mem_uncharge_fabric(struct bfly_fabric *fab);
 void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero);

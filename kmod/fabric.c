@@ -100,14 +100,16 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
 	if (!fab)
 		return ERR_PTR(-ENOMEM);
-	err = bfly_mem_charge_fabric(fab, sizeof(*fab) + bfly_matrix_bytes(&geo));
+	err = bfly_mem_charge_fabric(fab, bfly_mem_footprint(sizeof(*fab)) +
+					  bfly_mem_footprint(bfly_matrix_bytes(&geo)));
 	if (err) {
 		if (err == -E2BIG)
 			*why = "ports: the fabric's switch matrix passes the memory limits";
 		kfree(fab);
 		return ERR_PTR(err);
 	}
-	fab->matrix = kvzalloc(bfly_matrix_bytes(&geo), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	fab->matrix = bfly_kvalloc(bfly_matrix_bytes(&geo),
+				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_ZERO);
 	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
 			 : -ENOMEM;
 	if (id < 0) {

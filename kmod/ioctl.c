@@ -115,10 +115,34 @@ static int bfly_ioctl_get_stats(struct bfly_fabric *fab, void __user *uarg)
 	return bfly_arg_out(uarg, &st, sizeof(st), usize);
 }
 
+/*
+ * Requests that return what the fabric holds need a descriptor opened for
+ * reading; SET_MATRIX and BATCH need one opened for writing (their
+ * handlers check), an applied ROUTE both.
+ */
+static bool bfly_ioctl_reads(unsigned int base)
+{
+	switch (base) {
+	case BFLY_IOC_BASE(BFLY_IOC_GET_INFO):
+	case BFLY_IOC_BASE(BFLY_IOC_GET_MATRIX):
+	case BFLY_IOC_BASE(BFLY_IOC_TRACE):
+	case BFLY_IOC_BASE(BFLY_IOC_ROUTE):
+	case BFLY_IOC_BASE(BFLY_IOC_LINK_LOAD):
+	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
+	case BFLY_IOC_BASE(BFLY_IOC_RLS_LABELS):
+		return true;
+	default:
+		return false;
+	}
+}
+
 long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct bfly_fabric *fab = file->private_data;
 	void __user *uarg = (void __user *)arg;
+
+	if (bfly_ioctl_reads(BFLY_IOC_BASE(cmd)) && !(file->f_mode & FMODE_READ))
+		return -EBADF;
 
 	switch (BFLY_IOC_BASE(cmd)) {
 	case BFLY_IOC_BASE(BFLY_IOC_GET_INFO):

@@ -36,9 +36,9 @@
 #include "selfroute.h"
 
 static unsigned long batch_max_bytes = 4UL << 30;
-module_param(batch_max_bytes, ulong, 0644);
+module_param_cb(batch_max_bytes, &bfly_param_ops_bytes, &batch_max_bytes, 0644);
 MODULE_PARM_DESC(batch_max_bytes,
-		 "largest all-to-all batch: N * N * message size bytes per buffer (default 4 GiB)");
+		 "largest all-to-all batch: N * N * message size bytes per buffer, in bytes, K, M or G (default 4G)");
 
 /* Largest N for a caller-supplied square (N * N u32 are copied in). */
 #define BFLY_BATCH_SQUARE_MAX_LOG2 12
@@ -113,6 +113,7 @@ struct bfly_batch_run {
 	struct bfly_conflicts conflicts;
 	u8 __user *send;
 	u8 __user *recv;
+	bool killable;			/* stops for fatal signals only */
 };
 
 static int bfly_batch_arg_check(const struct bfly_batch *b,
@@ -476,7 +477,7 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	b->affected = 0;
 	b->faults = run->faults ? run->faults->count : 0;
 	for (k = 0; k < fab->geo.ports; k++) {
-		if (signal_pending(current)) {
+		if (run->killable ? fatal_signal_pending(current) : signal_pending(current)) {
 			err = -EINTR;
 			break;
 		}
@@ -544,15 +545,19 @@ out:
  * @b: receives the batch's results (&struct bfly_batch outputs)
  *
  * What the netlink a2a command runs: every round generated, routed and
- * checked, conflicting rounds split, no message moved.
+ * checked, conflicting rounds split, no message moved. A netlink request
+ * cannot be restarted as a system call can, and its sender waits for the
+ * answer: so it runs to the end through any signal but a fatal one.
  *
  * Return: 0; -EINVAL for another schedule; -E2BIG for a fabric too large
- * for batches; -EINTR; -ENOMEM; -ENODEV.
+ * for batches; -EINTR for a fatal signal; -ENOMEM; -ENODEV.
  */
 int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
 			     struct bfly_batch *b)
 {
-	struct bfly_batch_run run = { .fab = fab, .geo = &fab->geo, .b = b };
+	struct bfly_batch_run run = {
+		.fab = fab, .geo = &fab->geo, .b = b, .killable = true,
+	};
 	u64 total;
 	int err;
 

@@ -10,11 +10,36 @@
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/sysfs.h>
 
 #include "bfly.h"
 
-static char *topology = "benes";
-module_param(topology, charp, 0444);
+static enum bfly_topology topology = BFLY_TOPO_BENES;
+
+/* A topology name: checked when given, so a bad one fails the load. */
+static int bfly_topology_param_set(const char *val, const struct kernel_param *kp)
+{
+	size_t len = strlen(val);
+
+	if (bfly_topology_parse(val, kp->arg)) {
+		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes)\n",
+		       val, len > 32 ? "..." : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int bfly_topology_param_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", bfly_topology_name(*(enum bfly_topology *)kp->arg));
+}
+
+static const struct kernel_param_ops bfly_topology_param_ops = {
+	.set = bfly_topology_param_set,
+	.get = bfly_topology_param_get,
+};
+
+module_param_cb(topology, &bfly_topology_param_ops, &topology, 0444);
 MODULE_PARM_DESC(topology,
 		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice or benes (default benes)");
 
@@ -25,29 +50,26 @@ MODULE_PARM_DESC(ports,
 
 static int __init bfly_create_initial_fabric(void)
 {
-	enum bfly_topology topo;
 	struct bfly_fabric *fab;
 	const char *why = NULL;
 
-	if (bfly_topology_parse(topology, &topo)) {
-		pr_err("topology=%s: unknown topology (butterfly, bfly2, bfly-twice, benes)\n",
-		       topology);
-		return -EINVAL;
-	}
 	if (!ports)
 		return 0;
 
-	fab = bfly_fabric_create(topo, ports, &why);
+	fab = bfly_fabric_create(topology, ports, &why);
 	if (IS_ERR(fab)) {
 		if (PTR_ERR(fab) == -EINVAL)
 			pr_err("ports=%u: %s (a power of two from 2 to %u)\n",
 			       ports, why, 1U << BFLY_MAX_PORTS_LOG2);
+		else if (PTR_ERR(fab) == -E2BIG)
+			pr_err("ports=%u: the fabric's switch matrix passes the memory limits (fabric_mem_max, module_mem_max)\n",
+			       ports);
 		else
 			pr_err("cannot create the fabric: %pe\n", fab);
 		return PTR_ERR(fab);
 	}
 	pr_info("bfly%u: %s fabric, %u ports, %u node stages\n", fab->id,
-		topology, fab->geo.ports, fab->geo.node_stages);
+		bfly_topology_name(topology), fab->geo.ports, fab->geo.node_stages);
 	bfly_fabric_put(fab);
 	return 0;
 }
@@ -94,4 +116,5 @@ module_exit(bfly_exit);
 
 MODULE_DESCRIPTION("Virtual butterfly, Butterfly-Butterfly and Benes switching fabrics");
 MODULE_AUTHOR("The bfly developers");
+MODULE_VERSION(BFLY_VERSION);
 MODULE_LICENSE("GPL");

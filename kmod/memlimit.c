@@ -3,6 +3,12 @@
  * Memory limits: how much kernel memory one fabric, and the module as a
  * whole, may hold at once.
  *
+ * Charges are what the allocator really takes, not what was asked for:
+ * bfly_mem_footprint() says how much that is for the way bfly_kvalloc()
+ * allocates (slab objects rounded up to their cache's size; large buffers
+ * in whole pages, with vmalloc's page array and page tables, since a
+ * physically contiguous block would be rounded up to a power of two).
+ *
  * Every fabric is charged for its own structure and switch matrix while it
  * exists, and every operation on it (a route, a trace, a batch, a matrix
  * copy, a netlink reply's link loads) for the buffers it allocates that
@@ -25,35 +31,83 @@
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "bfly.h"
 
+/*
+ * A large buffer comes from kvmalloc() when the power-of-two block it
+ * would take wastes at most an eighth of its size; from vmalloc() else.
+ */
+static bool bfly_mem_block_fits(size_t size)
+{
+	return (PAGE_SIZE << get_order(size)) - size <= size / 8;
+}
+
+/* What vmalloc() takes for @size bytes: pages, page array, page tables. */
+static size_t bfly_mem_vmalloc_footprint(size_t size)
+{
+	size_t pages = PAGE_ALIGN(size) >> PAGE_SHIFT;
+	size_t array = pages * sizeof(struct page *);
+
+	array = array > PAGE_SIZE ? PAGE_ALIGN(array) : kmalloc_size_roundup(array);
+	return (pages << PAGE_SHIFT) + array +
+	       (DIV_ROUND_UP(pages, PTRS_PER_PTE) + 1) * PAGE_SIZE;
+}
+
+/**
+ * bfly_mem_footprint() - the memory bfly_kvalloc() takes for @size bytes
+ * @size: bytes asked for
+ *
+ * Return: @size rounded up to its slab cache, or the pages vmalloc() maps
+ * plus its page array and page tables; for a kvmalloc() that may come out
+ * either way, the larger of the two.
+ */
+size_t bfly_mem_footprint(size_t size)
+{
+	if (size <= KMALLOC_MAX_CACHE_SIZE)
+		return kmalloc_size_roundup(size);
+	if (bfly_mem_block_fits(size))
+		return max_t(size_t, PAGE_SIZE << get_order(size),
+			     bfly_mem_vmalloc_footprint(size));
+	return bfly_mem_vmalloc_footprint(size);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mem_footprint);
+
+/**
+ * bfly_kvalloc() - allocate @size bytes as bfly_mem_footprint() counts them
+ * @size: bytes, at least one
+ * @gfp: GFP_KERNEL-based flags
+ *
+ * Return: the memory, to free with kvfree(), or NULL.
+ */
+void *bfly_kvalloc(size_t size, gfp_t gfp)
+{
+	if (size <= KMALLOC_MAX_CACHE_SIZE)
+		return kmalloc(size, gfp);
+	if (bfly_mem_block_fits(size))
+		return kvmalloc(size, gfp);
+	return __vmalloc(size, gfp);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kvalloc);
+
 static unsigned long fabric_mem_max = 256UL << 20;
-module_param(fabric_mem_max, ulong, 0644);
+module_param_cb(fabric_mem_max, &bfly_param_ops_bytes, &fabric_mem_max, 0644);
 MODULE_PARM_DESC(fabric_mem_max,
-		 "kernel memory one fabric may hold at once: its structure, its matrix and the buffers of the requests running on it, in bytes (default 256 MiB)");
+		 "kernel memory one fabric may hold at once: its structure, its matrix and the buffers of the requests running on it, in bytes, K, M or G (default 256M)");
 
 static unsigned long module_mem_max = 1UL << 30;
-module_param(module_mem_max, ulong, 0644);
+module_param_cb(module_mem_max, &bfly_param_ops_bytes, &module_mem_max, 0644);
 MODULE_PARM_DESC(module_mem_max,
-		 "kernel memory all fabrics together may hold at once, in bytes (default 1 GiB)");
+		 "kernel memory all fabrics together may hold at once, in bytes, K, M or G (default 1G)");
 
 static atomic64_t bfly_mem_used = ATOMIC64_INIT(0);
 static atomic64_t bfly_mem_peak = ATOMIC64_INIT(0);
 
-/* Read-only parameters showing the module's charged memory. */
-static int bfly_mem_param_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%lld\n", atomic64_read(kp->arg));
-}
-
-static const struct kernel_param_ops bfly_mem_param_ops = {
-	.get = bfly_mem_param_get,
-};
-
-module_param_cb(mem_bytes, &bfly_mem_param_ops, &bfly_mem_used, 0444);
+/* Read-only figures: the module's charged memory. */
+module_param_cb(mem_bytes, &bfly_param_ops_figure, &bfly_mem_used, 0444);
 MODULE_PARM_DESC(mem_bytes, "kernel memory the module's fabrics hold now (read only)");
-module_param_cb(mem_peak_bytes, &bfly_mem_param_ops, &bfly_mem_peak, 0444);
+module_param_cb(mem_peak_bytes, &bfly_param_ops_figure, &bfly_mem_peak, 0444);
 MODULE_PARM_DESC(mem_peak_bytes, "most kernel memory the fabrics held at once (read only)");
 
 static void bfly_mem_peak_update(atomic64_t *peak, s64 now)
@@ -142,31 +196,34 @@ void bfly_mem_uncharge_fabric(struct bfly_fabric *fab)
  * Once an allocation of @m failed, every later one fails too, so a request
  * can allocate everything and check @m->err once.
  *
- * Return: the memory (kvmalloc(); free it with kvfree()), or NULL with
+ * @m is charged bfly_mem_footprint(@size).
+ *
+ * Return: the memory (bfly_kvalloc(); free it with kvfree()), or NULL with
  * @m->err set: -E2BIG when the request can never fit under the limits,
  * -ENOMEM when other requests hold the memory or the kernel has none. The
  * charge lasts until bfly_mem_release().
  */
 void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero)
 {
+	size_t taken = bfly_mem_footprint(size);
 	void *p;
 	int err;
 
 	if (m->err)
 		return NULL;
-	err = bfly_mem_charge(m->fab, size, m->charged);
+	err = bfly_mem_charge(m->fab, taken, m->charged);
 	if (err) {
 		m->err = err;
 		return NULL;
 	}
 	/* Sizes come from users: a failure is their ENOMEM, not a log splat. */
-	p = kvmalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN | (zero ? __GFP_ZERO : 0));
+	p = bfly_kvalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN | (zero ? __GFP_ZERO : 0));
 	if (!p) {
-		bfly_mem_uncharge(m->fab, size);
+		bfly_mem_uncharge(m->fab, taken);
 		m->err = -ENOMEM;
 		return NULL;
 	}
-	m->charged += size;
+	m->charged += taken;
 	return p;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_mem_alloc);

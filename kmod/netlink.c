@@ -71,6 +71,20 @@ static int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
 	return err;
 }
 
+/*
+ * What a long request returns, so that the netlink core answers it: the
+ * algorithms stop only for a fatal signal, with -EINTR, for which the core
+ * sends no ack; -ECANCELED is delivered, should the socket outlive the
+ * killed sender (a forked child's).
+ */
+static int bfly_nl_answered(struct netlink_ext_ack *extack, int err)
+{
+	if (err != -EINTR)
+		return err;
+	NL_SET_ERR_MSG(extack, "stopped: the requesting process is being killed");
+	return -ECANCELED;
+}
+
 /* The fabric named by BFLY_A_ID, referenced; an ERR_PTR with extack set. */
 static struct bfly_fabric *bfly_nl_fabric(struct genl_info *info)
 {
@@ -352,7 +366,7 @@ out:
 	kvfree(load);
 	bfly_mem_release(&mem);
 	bfly_fabric_put(fab);
-	return err;
+	return bfly_nl_answered(info->extack, err);
 }
 
 /**
@@ -993,7 +1007,7 @@ out:
 	nlmsg_free(msg);
 	bfly_route_buf_free(&b);
 	bfly_fabric_put(fab);
-	return err;
+	return bfly_nl_answered(info->extack, err);
 }
 
 /*
@@ -1035,10 +1049,8 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	err = bfly_batch_schedule_only(fab, latin, &b);
 	if (err == -EHOSTUNREACH)
 		err = 0;
-	if (err == -EINTR) {
-		NL_SET_ERR_MSG(info->extack, "a2a: interrupted by a signal");
+	if (err == -EINTR)
 		goto out_put;
-	}
 	if (err == -ENODEV) {
 		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
 		goto out_put;
@@ -1069,7 +1081,7 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	err = genlmsg_reply(msg, info);
 out_put:
 	bfly_fabric_put(fab);
-	return err;
+	return bfly_nl_answered(info->extack, err);
 }
 
 /* The fault nests of a fault-add or fault-del request, parsed. */

@@ -5,6 +5,9 @@
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/kdev_t.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "../../kmod/bfly.h"
 
@@ -115,7 +118,47 @@ static void bfly_fabric_deleted_under_creator(struct kunit *test)
 	bfly_fabric_destroy(fab);
 }
 
+/* What the allocator took for @p, @size bytes asked for. */
+static size_t bfly_taken(const void *p, size_t size)
+{
+	if (is_vmalloc_addr(p))
+		return PAGE_ALIGN(size);
+	return ksize(p);
+}
+
+/*
+ * The charge of an allocation covers what the allocator took, and not
+ * much more: the slab size exactly, vmalloc's pages plus at most its page
+ * array and page tables, and never a power-of-two block for a buffer
+ * that a block would waste more than an eighth of.
+ */
+static void bfly_mem_charge_is_taken(struct kunit *test)
+{
+	static const size_t sizes[] = {
+		1, 100, 700, 4096, 8192, 8193, 12288, 65536, 65537,
+		(39U << 19) / 8, 4U << 20, (4U << 20) + 1,
+	};
+	size_t taken, charged;
+	void *p;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		p = bfly_kvalloc(sizes[i], GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, p);
+		taken = bfly_taken(p, sizes[i]);
+		charged = bfly_mem_footprint(sizes[i]);
+		KUNIT_EXPECT_GE_MSG(test, charged, taken, "size %zu", sizes[i]);
+		if (!is_vmalloc_addr(p) && sizes[i] <= KMALLOC_MAX_CACHE_SIZE)
+			KUNIT_EXPECT_EQ_MSG(test, charged, taken, "size %zu", sizes[i]);
+		KUNIT_EXPECT_LE_MSG(test, charged,
+				    sizes[i] + sizes[i] / 8 + 3 * PAGE_SIZE + sizes[i] / 256,
+				    "size %zu", sizes[i]);
+		kvfree(p);
+	}
+}
+
 static struct kunit_case bfly_fabric_cases[] = {
+	KUNIT_CASE(bfly_mem_charge_is_taken),
 	KUNIT_CASE(bfly_fabric_create_every_topology),
 	KUNIT_CASE(bfly_fabric_bad_requests),
 	KUNIT_CASE(bfly_fabric_ids_recycled),

@@ -623,9 +623,9 @@ struct bfly_batch {
  * define BFLY_IOC_GET_INFO - describe the fabric behind this device
  *
  * Argument: &struct bfly_info, with @size set and every other field zero.
- * Needs only read access to the device.
+ * Needs read access to the device (-EBADF otherwise).
  *
- * Return: 0 on success; -EFAULT for a bad pointer; -EINVAL for a @size
+ * Return: 0 on success; -EBADF; -EFAULT for a bad pointer; -EINVAL for a @size
  * below %BFLY_INFO_SIZE_VER0 or non-zero input fields; -E2BIG for a larger
  * structure with non-zero bytes this kernel does not know; -ENODEV if the
  * fabric was deleted.
@@ -635,10 +635,10 @@ struct bfly_batch {
 /**
  * define BFLY_IOC_GET_MATRIX - read the switch matrix
  *
- * Argument: &struct bfly_matrix. Needs read access. The matrix is read as
- * one consistent snapshot, never half of an update.
+ * Argument: &struct bfly_matrix. Needs read access (-EBADF otherwise). The
+ * matrix is read as one consistent snapshot, never half of an update.
  *
- * Return: 0; -EINVAL for a wrong @matrix_bytes, non-zero flags or reserved
+ * Return: 0; -EBADF; -EINVAL for a wrong @matrix_bytes, non-zero flags or reserved
  * fields; -EFAULT for a bad pointer; -E2BIG or -ENOMEM for the memory
  * limits; -ENOMEM; -ENODEV.
  */
@@ -660,9 +660,9 @@ struct bfly_batch {
 /**
  * define BFLY_IOC_TRACE - the permutation the current matrix realizes
  *
- * Argument: &struct bfly_trace. Needs read access.
+ * Argument: &struct bfly_trace. Needs read access (-EBADF otherwise).
  *
- * Return: 0; -EINVAL for @ports other than the fabric's, non-zero flags,
+ * Return: 0; -EBADF; -EINVAL for @ports other than the fabric's, non-zero flags,
  * pad or reserved; -EFAULT; -E2BIG or -ENOMEM for the memory limits;
  * -ENOMEM; -ENODEV.
  */
@@ -673,9 +673,9 @@ struct bfly_batch {
  *
  * Argument: &struct bfly_route. A permutation is routed by self-routing on
  * the butterfly and by the looping algorithm on the Benes network; on
- * bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Unless
- * %BFLY_ROUTE_DRY_RUN is set, a route without conflicts replaces the switch
- * matrix; that needs write access. The outputs (@conflicts_count,
+ * bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Needs read
+ * access. Unless %BFLY_ROUTE_DRY_RUN is set, a route without conflicts
+ * replaces the switch matrix; that needs write access too. The outputs (@conflicts_count,
  * @first_conflict_stage, @method, the fault report, the conflicts and the
  * matrix) are written on success and on -EBUSY, -EOVERFLOW and
  * -EHOSTUNREACH. A dry run fails as the route would.
@@ -687,8 +687,9 @@ struct bfly_batch {
  * flags or non-zero reserved fields; -EHOSTUNREACH when a fault would hit
  * a packet of the route and %BFLY_ROUTE_ALLOW_FAULTS is not set;
  * -EOPNOTSUPP for a permutation on bfly2 or bfly-twice; -EBADF without
- * write access; -EFAULT; -E2BIG or -ENOMEM for the memory limits (see
- * Documentation/bfly.rst); -ENOMEM; -EINTR when a fatal signal stopped it;
+ * read access, or without write access unless a dry run; -EFAULT; -E2BIG
+ * or -ENOMEM for the memory limits (see Documentation/bfly.rst); -ENOMEM;
+ * -EINTR when a fatal signal stopped it;
  * -ENODEV. On any error the matrix is unchanged.
  */
 #define BFLY_IOC_ROUTE _IOWR(BFLY_IOC_MAGIC, 0x04, struct bfly_route)
@@ -696,11 +697,11 @@ struct bfly_batch {
 /**
  * define BFLY_IOC_LINK_LOAD - link loads of a set of packets
  *
- * Argument: &struct bfly_link_load. Needs read access. Packets follow
- * their labels (conflicting packets then share a link), or the current
- * switch matrix.
+ * Argument: &struct bfly_link_load. Needs read access (-EBADF otherwise).
+ * Packets follow their labels (conflicting packets then share a link), or
+ * the current switch matrix.
  *
- * Return: 0; -EINVAL for wrong sizes, labels too wide, unknown flags or
+ * Return: 0; -EBADF; -EINVAL for wrong sizes, labels too wide, unknown flags or
  * non-zero reserved fields; -EFAULT; -ENOMEM; -EINTR; -ENODEV.
  */
 #define BFLY_IOC_LINK_LOAD _IOWR(BFLY_IOC_MAGIC, 0x05, struct bfly_link_load)
@@ -708,19 +709,19 @@ struct bfly_batch {
 /**
  * define BFLY_IOC_GET_STATS - read the fabric's counters
  *
- * Argument: &struct bfly_stats. Needs read access.
+ * Argument: &struct bfly_stats. Needs read access (-EBADF otherwise).
  *
- * Return: 0; -EINVAL for non-zero flags or reserved; -EFAULT; -ENODEV.
+ * Return: 0; -EBADF; -EINVAL for non-zero flags or reserved; -EFAULT; -ENODEV.
  */
 #define BFLY_IOC_GET_STATS _IOWR(BFLY_IOC_MAGIC, 0x06, struct bfly_stats)
 
 /**
  * define BFLY_IOC_RLS_LABELS - RLS labels of Algorithm 1
  *
- * Argument: &struct bfly_rls_labels. Needs read access. Works on every
- * topology: the labels depend only on N.
+ * Argument: &struct bfly_rls_labels. Needs read access (-EBADF otherwise).
+ * Works on every topology: the labels depend only on N.
  *
- * Return: 0; -EINVAL for a processor or rotation of N or more, a range
+ * Return: 0; -EBADF; -EINVAL for a processor or rotation of N or more, a range
  * past N - 1, a @count other than N with %BFLY_RLS_BY_ROTATION, unknown
  * flags or non-zero reserved fields; -EFAULT; -E2BIG or -ENOMEM for the
  * memory limits; -ENOMEM; -ENODEV.
@@ -730,7 +731,8 @@ struct bfly_batch {
 /**
  * define BFLY_IOC_BATCH - run a complete exchange, every processor to every one
  *
- * Argument: &struct bfly_batch. Needs write access. Runs the N rounds of
+ * Argument: &struct bfly_batch. Needs write access (-EBADF otherwise);
+ * read access is not needed. Runs the N rounds of
  * the schedule, each routed through the fabric and checked for conflicts,
  * moving every message from its send slot to its receive slot. The
  * fabric's switch matrix is not changed. A pending signal stops the batch
