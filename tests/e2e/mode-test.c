@@ -2,7 +2,7 @@
 /*
  * Access modes: every ioctl on a descriptor opened O_RDONLY, O_WRONLY and
  * O_RDWR succeeds or fails with EBADF as uapi/linux/bfly.h says. Run as
- * root on a fabric with at most 64 ports:
+ * root on a benes or butterfly fabric of at most 64 ports:
  *
  *   mode-test DEVICE
  *
@@ -68,18 +68,15 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	try(fd, mode, mname, "TRACE", BFLY_IOC_TRACE, &t, R);
 
 	for (i = 0; i < info.ports; i++)
-		labels[i] = i;
+		perm[i] = i;
 	r.ports = info.ports;
-	r.flags = BFLY_ROUTE_LABELS | BFLY_ROUTE_DRY_RUN;
-	r.labels_ptr = (uintptr_t)labels;
-	r.label_bits = info.node_stages;
+	r.flags = BFLY_ROUTE_DRY_RUN;
+	r.perm_ptr = (uintptr_t)perm;
 	try(fd, mode, mname, "dry-run ROUTE", BFLY_IOC_ROUTE, &r, R);
 	memset(&r, 0, sizeof(r));
 	r.size = sizeof(r);
 	r.ports = info.ports;
-	r.flags = BFLY_ROUTE_LABELS;
-	r.labels_ptr = (uintptr_t)labels;
-	r.label_bits = info.node_stages;
+	r.perm_ptr = (uintptr_t)perm;
 	try(fd, mode, mname, "applied ROUTE", BFLY_IOC_ROUTE, &r, R | W);
 
 	ll.ports = info.ports;
@@ -87,6 +84,7 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	try(fd, mode, mname, "GET_STATS", BFLY_IOC_GET_STATS, &st, R);
 	rl.count = 1;
 	rl.labels_ptr = (uintptr_t)labels;
+	memset(labels, 0, info.ports * sizeof(*labels));
 	try(fd, mode, mname, "RLS_LABELS", BFLY_IOC_RLS_LABELS, &rl, R);
 	b = batch_args(BFLY_SCHED_DEFAULT, info.ports, 8, sendbuf, recvbuf);
 	try(fd, mode, mname, "BATCH", BFLY_IOC_BATCH, &b, W);
