@@ -395,9 +395,12 @@ static unsigned int bfly_nl_dump_seq(void)
 	return (unsigned int)(bfly_fabrics_generation() % UINT_MAX) + 1;
 }
 
-/* Start one dump message for @fab; NULL when the skb is full. */
+/*
+ * Start one dump message for @fab, with its id when @put_id (a chunk; a
+ * description puts the id itself); NULL when the skb is full.
+ */
 static void *bfly_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
-			      struct bfly_fabric *fab)
+			      struct bfly_fabric *fab, bool put_id)
 {
 	void *hdr;
 
@@ -407,7 +410,7 @@ static void *bfly_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
 		return NULL;
 	/* The generation before the data; checked by bfly_nl_dump_end() */
 	cb->seq = bfly_nl_dump_seq();
-	if (nla_put_u32(skb, BFLY_A_ID, fab->id)) {
+	if (put_id && nla_put_u32(skb, BFLY_A_ID, fab->id)) {
 		genlmsg_cancel(skb, hdr);
 		return NULL;
 	}
@@ -464,7 +467,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 
 	while (d->phase != BFLY_NL_PHASE_DONE) {
 		if (d->phase == BFLY_NL_PHASE_DESC) {
-			hdr = bfly_nl_dump_put(skb, cb, fab);
+			hdr = bfly_nl_dump_put(skb, cb, fab, false);
 			if (!hdr)
 				return -EMSGSIZE;
 			err = bfly_nl_put_fabric(skb, fab, d->want);
@@ -490,7 +493,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			if (!room)
 				return -EMSGSIZE;
 			len = min_t(u64, room, matrix_bytes - d->offset);
-			hdr = bfly_nl_dump_put(skb, cb, fab);
+			hdr = bfly_nl_dump_put(skb, cb, fab, true);
 			if (!hdr)
 				return -EMSGSIZE;
 			err = bfly_nl_put_matrix(skb, fab, d->offset, len);
@@ -530,7 +533,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			}
 		}
 		room = bfly_nl_chunk_room(skb) / sizeof(u32);
-		hdr = room ? bfly_nl_dump_put(skb, cb, fab) : NULL;
+		hdr = room ? bfly_nl_dump_put(skb, cb, fab, true) : NULL;
 		if (!hdr) {
 			err = -EMSGSIZE;
 			break;
