@@ -81,7 +81,7 @@ static void bad_value(int i, const char *fmt, ...)
 static __u64 parse_value(int i, const char *s, int labels, __u32 bits, __u32 ports,
 			 int *seen)
 {
-	unsigned long long v, max;
+	unsigned long long v = 0, max;
 
 	if (labels && strlen(s) == bits && strspn(s, "01") == bits)
 		return strtoull(s, NULL, 2);
