@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 #include <unistd.h>
 
 #include <linux/bfly.h>
+
+#include "cmdline.h"
 
 static const char *topology_name(__u32 topology)
 {
@@ -37,22 +40,34 @@ static void print_help(FILE *f)
 {
 	fprintf(f, "usage: bfly-info [-k] [DEVICE]\n"
 		   "Print the description of a bfly fabric (default /dev/bfly0).\n"
-		   "  -k  key=value lines for scripts\n");
+		   "  -k, --keys     key=value lines for scripts, not the table\n"
+		   "  -h, --help     this help\n"
+		   "  -V, --version  the version\n"
+		   "See bfly-info(1).\n");
 }
 
 int main(int argc, char **argv)
 {
 	const char *dev = "/dev/bfly0";
 	struct bfly_info info;
+	static const struct option longopts[] = {
+		{ "keys", no_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ }
+	};
 	int keys = 0, opt, fd;
 
-	while ((opt = getopt(argc, argv, "kh")) != -1) {
+	while ((opt = getopt_long(argc, argv, "khV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
 			keys = 1;
 			break;
 		case 'h':
 			print_help(stdout);
+			return 0;
+		case 'V':
+			print_version("bfly-info");
 			return 0;
 		default:
 			print_help(stderr);
@@ -62,6 +77,7 @@ int main(int argc, char **argv)
 	if (optind < argc)
 		dev = argv[optind++];
 	if (optind < argc) {
+		fprintf(stderr, "bfly-info: unexpected argument '%s'\n", argv[optind]);
 		print_help(stderr);
 		return 2;
 	}

@@ -9,10 +9,14 @@
  *
  * VALUE i is the output input i must reach, or with -l its label (a
  * binary string of node_stages bits, most significant first, or a number).
- * -n computes the settings without applying them (a dry run).
+ * -n computes the settings without applying them (a dry run). Every value
+ * is checked here first: a permutation of 0 .. N-1, labels of node_stages
+ * bits; the message names the value.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,8 @@
 #include <unistd.h>
 
 #include <linux/bfly.h>
+
+#include "cmdline.h"
 
 #define MAX_CONFLICTS 16
 
@@ -42,24 +48,63 @@ static void print_help(FILE *f)
 {
 	fprintf(f, "usage: bfly-route [-n] [-l] [-d DEVICE] VALUE...\n"
 		   "Route a permutation through a bfly fabric (default /dev/bfly0).\n"
-		   "  VALUE i   the output input i must reach (with -l: its label,\n"
-		   "            binary digits or a number)\n"
-		   "  -n        dry run: compute the settings, do not apply them\n"
-		   "  -l        the values are labels\n");
+		   "  VALUE i              the output input i must reach, one per port:\n"
+		   "                       a permutation of 0 .. N-1 (with -l: its label,\n"
+		   "                       node-stages binary digits or a number)\n"
+		   "  -n, --dry-run        compute the settings, do not apply them\n"
+		   "  -l, --labels         the values are labels\n"
+		   "  -d, --device DEVICE  the fabric\n"
+		   "  -h, --help           this help\n"
+		   "  -V, --version        the version\n"
+		   "Numbers are decimal, or hexadecimal after 0x. See bfly-route(1).\n");
 }
 
-static int parse_value(const char *s, int labels, __u32 bits, __u64 *v)
+/* Exit with status 2 and "bfly-route: value @i: ..." */
+static void bad_value(int i, const char *fmt, ...)
 {
-	char *end;
+	va_list ap;
 
-	/* A label given as exactly node_stages binary digits */
-	if (labels && strlen(s) == bits && strspn(s, "01") == bits) {
-		*v = strtoull(s, &end, 2);
-		return 0;
+	fprintf(stderr, "bfly-route: value %d: ", i);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+/*
+ * Check VALUE @i (from 1) against the fabric: with @labels a label of
+ * @bits bits (exactly @bits binary digits, or a number), else an output
+ * port not given before (@seen, @ports entries). Exits with status 2 and
+ * a message naming the value when it is not.
+ */
+static __u64 parse_value(int i, const char *s, int labels, __u32 bits, __u32 ports,
+			 int *seen)
+{
+	unsigned long long v = 0, max;
+
+	if (labels && strlen(s) == bits && strspn(s, "01") == bits)
+		return strtoull(s, NULL, 2);
+	max = labels ? (bits >= 64 ? ~0ULL : (1ULL << bits) - 1) : ports - 1;
+	switch (parse_num(s, max, &v)) {
+	case NUM_OK:
+		break;
+	case NUM_NAN:
+		bad_value(i, "'%s' is not a number", s);
+		break;
+	case NUM_RANGE:
+		if (labels)
+			bad_value(i, "label %s is out of range (0 .. %llu, %u bits)", s, max, bits);
+		bad_value(i, "%s is out of range: not a permutation of 0 .. %u", s, ports - 1);
+		break;
 	}
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || *end || end == s ? -1 : 0;
+	if (!labels) {
+		if (seen[v])
+			bad_value(i, "%llu repeats value %d: not a permutation of 0 .. %u",
+				  v, seen[v], ports - 1);
+		seen[v] = i;
+	}
+	return v;
 }
 
 static void print_matrix(const struct bfly_info *info, const __u64 *m)
@@ -84,11 +129,24 @@ int main(int argc, char **argv)
 	const char *dev = "/dev/bfly0";
 	struct bfly_trace tr = { .size = sizeof(tr) };
 	struct bfly_route r = { .size = sizeof(r) };
-	int labels = 0, dry = 0, opt, fd, ret, i;
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "labels", no_argument, NULL, 'l' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ }
+	};
+	int labels = 0, dry = 0, opt, fd, ret, i, *seen;
 	__u32 *perm, *back;
 	__u64 *lab, *m, *hit;
 
-	while ((opt = getopt(argc, argv, "nld:h")) != -1) {
+	/*
+	 * Options before the values ('+'); a negative number is a value, to
+	 * be refused as such, not an unknown option.
+	 */
+	while ((optind >= argc || !is_negative_number(argv[optind])) &&
+	       (opt = getopt_long(argc, argv, "+nld:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'n':
 			dry = 1;
@@ -101,6 +159,9 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			print_help(stdout);
+			return 0;
+		case 'V':
+			print_version("bfly-route");
 			return 0;
 		default:
 			print_help(stderr);
@@ -120,16 +181,15 @@ int main(int argc, char **argv)
 	perm = calloc(info.ports, sizeof(*perm));
 	back = calloc(info.ports, sizeof(*back));
 	lab = calloc(info.ports, sizeof(*lab));
+	seen = calloc(info.ports, sizeof(*seen));
 	m = calloc(1, BFLY_MATRIX_BYTES(info.switches));
-	if (!perm || !back || !lab || !m) {
+	if (!perm || !back || !lab || !seen || !m) {
 		fprintf(stderr, "bfly-route: out of memory\n");
 		return 1;
 	}
 	for (i = 0; i < (int)info.ports; i++) {
-		if (parse_value(argv[optind + i], labels, info.node_stages, &lab[i])) {
-			fprintf(stderr, "bfly-route: bad value '%s'\n", argv[optind + i]);
-			return 2;
-		}
+		lab[i] = parse_value(i + 1, argv[optind + i], labels, info.node_stages,
+				     info.ports, seen);
 		perm[i] = lab[i];
 	}
 

@@ -3,11 +3,11 @@
  * bflyctl: manage bfly switching fabrics through the "bfly" generic netlink
  * family (Documentation/netlink/specs/bfly.yaml), with libnl-3.
  *
- *   bflyctl [-j] [-p] COMMAND [ARGS]     see bflyctl --help, bflyctl.8
+ *   bflyctl [-j [-p]] COMMAND [ARGS]     see bflyctl --help, bflyctl.8
  *
- * Output is for people by default; -j prints JSON, -p pretty JSON. Errors
- * are one line on stderr, with the kernel's extended ack message, and a
- * non-zero exit status.
+ * Output is for people by default; -j prints JSON, -j -p pretty JSON (as
+ * in iproute2, -p alone changes nothing). Errors are one line on stderr,
+ * with the kernel's extended ack message, and a non-zero exit status.
  */
 #include <errno.h>
 #include <poll.h>
@@ -27,6 +27,8 @@
 
 #include <linux/bfly.h>
 #include <linux/bfly_netlink.h>
+
+#include "cmdline.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
@@ -198,25 +200,33 @@ static int lookup(const char * const *names, size_t n, const char *s)
 
 /* ---- numbers and arguments ---- */
 
+/* A number from 0 to @max (cmdline.h), or exit naming @what */
+static unsigned long long parse_max(const char *what, const char *s,
+				    unsigned long long max)
+{
+	unsigned long long v = 0;
+
+	switch (parse_num(s, max, &v)) {
+	case NUM_OK:
+		break;
+	case NUM_NAN:
+		die("%s: '%s' is not a number", what, s);
+		break;
+	case NUM_RANGE:
+		die("%s: %s is out of range (0 .. %llu)", what, s, max);
+		break;
+	}
+	return v;
+}
+
 static unsigned long long parse_u64(const char *what, const char *s)
 {
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end || *s == '-')
-		die("%s: '%s' is not a number", what, s);
-	return v;
+	return parse_max(what, s, ~0ULL);
 }
 
 static unsigned int parse_u32(const char *what, const char *s)
 {
-	unsigned long long v = parse_u64(what, s);
-
-	if (v > 0xffffffffULL)
-		die("%s: %s is out of range", what, s);
-	return v;
+	return parse_max(what, s, 0xffffffffULL);
 }
 
 /* DEV: bflyN, /dev/bflyN or N */
@@ -872,8 +882,9 @@ static void json_fabric(const struct fabric *f, bool detail)
 static void usage_main(FILE *out)
 {
 	fprintf(out,
-		"usage: bflyctl [-j] [-p] COMMAND [ARGS]\n"
+		"usage: bflyctl [-j [-p]] COMMAND [ARGS]\n"
 		"       bflyctl COMMAND --help\n"
+		"       bflyctl --version\n"
 		"\n"
 		"Manage bfly switching fabrics through the \"bfly\" generic netlink family.\n"
 		"\n"
@@ -894,10 +905,12 @@ static void usage_main(FILE *out)
 		"\n"
 		"options:\n"
 		"  -j, --json     JSON output\n"
-		"  -p, --pretty   pretty JSON output (implies -j)\n"
+		"  -p, --pretty   with -j, indented JSON\n"
 		"  -h, --help     this help\n"
+		"  -V, --version  the version\n"
 		"\n"
-		"DEV is bflyN, /dev/bflyN or N. Changing commands need CAP_NET_ADMIN.\n"
+		"DEV is bflyN, /dev/bflyN or N. Numbers are decimal, or hexadecimal\n"
+		"after 0x. Changing commands need CAP_NET_ADMIN.\n"
 		"See bflyctl(8).\n");
 }
 
@@ -1296,19 +1309,40 @@ static int parse_route(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* A comma-separated list of exactly @n numbers. */
+/*
+ * A comma-separated list of exactly @n numbers (an empty entry is not
+ * one). A perm's entries are outputs, 0 .. @n - 1; that no entry repeats
+ * is left to the kernel's check. Labels are u64; their width too.
+ */
 static void parse_list(const char *what, const char *s, unsigned int n,
 		       unsigned long long *out)
 {
-	char *copy = strdup(s), *tok, *save = NULL;
+	bool perm = !strcmp(what, "perm");
+	unsigned long long max = perm ? n - 1 : ~0ULL;
+	char *copy = strdup(s), *tok, *next;
 	unsigned int i = 0;
 
 	if (!copy)
 		die("out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	for (tok = copy; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = 0;
 		if (i == n)
 			die("%s: more than %u entries", what, n);
-		out[i++] = parse_u64(what, tok);
+		switch (parse_num(tok, max, &out[i++])) {
+		case NUM_OK:
+			break;
+		case NUM_NAN:
+			die("%s: entry %u: '%s' is not a number", what, i, tok);
+			break;
+		case NUM_RANGE:
+			if (perm)
+				die("%s: entry %u: %s is out of range: %s of 0 .. %u",
+				    what, i, tok, "not a permutation", n - 1);
+			die("%s: entry %u: %s is out of range (0 .. %llu)", what, i, tok, max);
+			break;
+		}
 	}
 	if (i != n)
 		die("%s: %u entries, the fabric has %u ports", what, i, n);
@@ -1370,10 +1404,12 @@ static int cmd_route(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			v[i] = argv[a][0] == 'i' ? i : n - 1 - i;
 	} else if ((!strcmp(argv[a], "shift") || !strcmp(argv[a], "xor")) && a + 1 < argc) {
-		unsigned int k = parse_u32(argv[a], argv[a + 1]);
+		/* shift is modulo N; xor K past N - 1 would leave 0 .. N-1 */
+		unsigned int k = parse_max(argv[a], argv[a + 1],
+					   argv[a][0] == 's' ? 0xffffffffULL : n - 1);
 
 		for (i = 0; i < n; i++)
-			v[i] = argv[a][0] == 's' ? (i + k) % n : (i ^ k) % n;
+			v[i] = argv[a][0] == 's' ? (i + k) % n : i ^ k;
 		a++;
 	} else if (!strcmp(argv[a], "random")) {
 		unsigned int seed = time(NULL);
@@ -1405,11 +1441,9 @@ static int cmd_route(int argc, char **argv)
 	} else {
 		unsigned int *p = xcalloc(n, sizeof(*p));
 
-		for (i = 0; i < n; i++) {
-			if (v[i] > 0xffffffffULL)
-				die("perm: %llu is out of range", v[i]);
+		/* Each entry is below n (parse_list) */
+		for (i = 0; i < n; i++)
 			p[i] = v[i];
-		}
 		buf = p;
 	}
 	free(v);
@@ -1807,6 +1841,27 @@ static int cmd_stats(int argc, char **argv)
 
 static long events_left = -1;
 
+/*
+ * A message of nlctrl's "notify" group: when the bfly family is
+ * unregistered (rmmod bfly), its events group is gone with it, so the
+ * monitor says so and exits with status 1, as "ip monitor" users expect
+ * when the source disappears.
+ */
+static int on_ctrl_event(struct nl_msg *msg)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlmsg_hdr(msg));
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+
+	if (gh->cmd != CTRL_CMD_DELFAMILY ||
+	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, CTRL_ATTR_MAX, NULL) ||
+	    !tb[CTRL_ATTR_FAMILY_NAME] ||
+	    strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]), BFLY_FAMILY_NAME))
+		return NL_SKIP;
+	fflush(stdout);
+	die("the %s family went away (module unloaded)", BFLY_FAMILY_NAME);
+	return NL_STOP;
+}
+
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct genlmsghdr *gh = nlmsg_data(nlmsg_hdr(msg));
@@ -1815,7 +1870,10 @@ static int on_event(struct nl_msg *msg, void *arg)
 	unsigned int id;
 
 	(void)arg;
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, BFLY_A_MAX, NULL))
+	if (nlmsg_hdr(msg)->nlmsg_type == GENL_ID_CTRL)
+		return on_ctrl_event(msg);
+	if (nlmsg_hdr(msg)->nlmsg_type != family_id ||
+	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, BFLY_A_MAX, NULL))
 		return NL_SKIP;
 	id = get_u32(tb, BFLY_A_ID);
 	if (json) {
@@ -1889,13 +1947,14 @@ static int on_event(struct nl_msg *msg, void *arg)
 
 static int cmd_monitor(int argc, char **argv)
 {
-	int grp, err;
+	int grp, ctrl_grp, err;
 
 	if (help(argc, argv,
 		 "usage: bflyctl [-j] monitor [count N]\n"
 		 "Print the family's events as they happen, one line each (with -j one\n"
 		 "JSON object per line): created, deleted, matrix-changed, conflicts,\n"
-		 "batch-done, faults-changed. With count N, exit after N events.\n"))
+		 "batch-done, faults-changed. With count N, exit after N events. When\n"
+		 "the family goes away (rmmod bfly), say so and exit with status 1.\n"))
 		return 0;
 	if (argc == 2 && !strcmp(argv[0], "count"))
 		events_left = parse_u32("count", argv[1]);
@@ -1907,13 +1966,17 @@ static int cmd_monitor(int argc, char **argv)
 	grp = genl_ctrl_resolve_grp(sk, BFLY_FAMILY_NAME, BFLY_MCGRP_EVENTS);
 	if (grp < 0)
 		die("multicast group \"%s\" not found", BFLY_MCGRP_EVENTS);
+	/* nlctrl's notifications tell when the family goes away */
+	ctrl_grp = genl_ctrl_resolve_grp(sk, "nlctrl", "notify");
+	if (ctrl_grp < 0)
+		die("multicast group \"notify\" of nlctrl not found");
 	nl_socket_disable_seq_check(sk);
 	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, NULL);
 	/* Room for bursts of events; the default is 32 KiB. */
 	nl_socket_set_buffer_size(sk, 1 << 20, 0);
-	err = nl_socket_add_membership(sk, grp);
+	err = nl_socket_add_memberships(sk, grp, ctrl_grp, 0);
 	if (err < 0)
-		die("cannot join the events group: %s", nl_geterror(err));
+		die("cannot join the events groups: %s", nl_geterror(err));
 	/*
 	 * Always said, once the group is joined, as tcpdump says "listening":
 	 * a script that starts a monitor in the background waits for this
@@ -1949,7 +2012,8 @@ static void put_raw(struct nl_msg *msg, const char *spec)
 	val = strchr(kind, ':');
 	if (val)
 		*val++ = 0;
-	type = parse_u32("attribute type", copy);
+	/* nla_type is 16 bits wide, the flag bits included */
+	type = parse_max("attribute type", copy, 0xffff);
 	if (!strcmp(kind, "flag")) {
 		err = nla_put_flag(msg, type);
 	} else if (!strcmp(kind, "nest")) {
@@ -1965,9 +2029,9 @@ static void put_raw(struct nl_msg *msg, const char *spec)
 	} else if (!val) {
 		die("raw attribute '%s': missing VALUE", spec);
 	} else if (!strcmp(kind, "u8")) {
-		err = nla_put_u8(msg, type, parse_u32("u8", val));
+		err = nla_put_u8(msg, type, parse_max("u8", val, 0xff));
 	} else if (!strcmp(kind, "u16")) {
-		err = nla_put_u16(msg, type, parse_u32("u16", val));
+		err = nla_put_u16(msg, type, parse_max("u16", val, 0xffff));
 	} else if (!strcmp(kind, "u32")) {
 		err = nla_put_u32(msg, type, parse_u32("u32", val));
 	} else if (!strcmp(kind, "u64")) {
@@ -1976,8 +2040,11 @@ static void put_raw(struct nl_msg *msg, const char *spec)
 		err = nla_put_string(msg, type, val);
 	} else if (!strcmp(kind, "hex")) {
 		size_t i, n = strlen(val) / 2;
-		unsigned char *b = xcalloc(n, 1);
+		unsigned char *b;
 
+		if (strlen(val) % 2 || strspn(val, "0123456789abcdefABCDEF") != strlen(val))
+			die("hex: '%s' is not pairs of hex digits", val);
+		b = xcalloc(n, 1);
 		for (i = 0; i < n; i++) {
 			char h[3] = { val[2 * i], val[2 * i + 1], 0 };
 
@@ -2024,8 +2091,9 @@ static int cmd_raw(int argc, char **argv)
 	if (argc < 1)
 		die("expected CMD (see bflyctl raw --help)");
 	cmd = lookup(cmd_names, ARRAY_SIZE(cmd_names), argv[0]);
+	/* The genetlink header's command is 8 bits wide */
 	if (cmd < 0)
-		cmd = parse_u32("command", argv[0]);
+		cmd = parse_max("command", argv[0], 0xff);
 	connect_family();
 	msg = new_msg(cmd, flags);
 	for (i = 1; i < argc; i++)
@@ -2056,8 +2124,12 @@ int main(int argc, char **argv)
 			json = true;
 			continue;
 		}
-		if (!strcmp(argv[a], "-p") || !strcmp(argv[a], "--pretty") ||
-		    !strcmp(argv[a], "-jp") || !strcmp(argv[a], "-pj")) {
+		/* As in iproute2, -p only prettifies -j. */
+		if (!strcmp(argv[a], "-p") || !strcmp(argv[a], "--pretty")) {
+			pretty = true;
+			continue;
+		}
+		if (!strcmp(argv[a], "-jp") || !strcmp(argv[a], "-pj")) {
 			json = true;
 			pretty = true;
 			continue;
@@ -2066,7 +2138,12 @@ int main(int argc, char **argv)
 			usage_main(stdout);
 			return 0;
 		}
-		fprintf(stderr, "%s: unknown option '%s' (see bflyctl --help)\n", prog, argv[a]);
+		if (!strcmp(argv[a], "-V") || !strcmp(argv[a], "--version")) {
+			print_version(prog);
+			return 0;
+		}
+		fprintf(stderr, "%s: unknown option '%s'\n", prog, argv[a]);
+		usage_main(stderr);
 		return 2;
 	}
 	if (a == argc) {

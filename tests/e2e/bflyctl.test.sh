@@ -56,7 +56,14 @@ for dev in sys.argv[1:]:
     assert all(len(r) == show["nodes_per_stage"] for r in show["matrix"]), dev
 print("checked", len(sys.argv) - 1, "fabrics")
 PY
-check "pretty JSON parses" sh -c 'bflyctl -p list | python3 -c "import json,sys; json.load(sys.stdin)"'
+# -p only prettifies -j, as in iproute2
+d1=$(echo $devs | cut -d' ' -f1)
+check "pretty JSON parses" sh -c 'bflyctl -j -p list | python3 -c "import json,sys; json.load(sys.stdin)"'
+check "-j -p is indented" sh -c "[ \$(bflyctl -j -p show $d1 | wc -l) -gt 10 ]"
+check_eq "-jp is -j -p" "$(bflyctl -j -p show $d1)" "$(bflyctl -jp show $d1)"
+check_eq "-pj is -j -p" "$(bflyctl -j -p show $d1)" "$(bflyctl -pj show $d1)"
+check_eq "-p alone prints text" "$(bflyctl list)" "$(bflyctl -p list)"
+check_eq "--pretty alone prints text" "$(bflyctl show $d1)" "$(bflyctl --pretty show $d1)"
 
 benes=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "benes" and f["ports"] == 16][0])')
 bfly=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "butterfly" and f["ports"] == 16][0])')
@@ -172,7 +179,8 @@ PY
 
 check "rmmod" rmmod bfly
 
-# rmmod deletes every fabric, and a monitor hears of each.
+# rmmod deletes every fabric, and a monitor hears of each, then of the
+# family going away.
 check "insmod benes 8" insmod "$BFLY_KO" topology=benes ports=8
 check "two more fabrics" sh -c 'bflyctl new butterfly 4 && bflyctl new bfly2 16'
 bflyctl -j monitor > /tmp/monitor.json 2> /tmp/monitor.err &
@@ -181,7 +189,16 @@ check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/m
 check "rmmod with three fabrics" rmmod bfly
 check "monitor: a deleted event for each of the three" \
 	wait_until 60 count_at_least 3 /tmp/monitor.json '"deleted"'
-kill $mon
-wait $mon 2>/dev/null
+# Then the family goes away: the monitor says so and exits with status 1
+# (it would otherwise wait forever on a group that no longer exists).
+if wait_until 60 grep -q "the bfly family went away" /tmp/monitor.err; then
+	ok "monitor: says the family went away: $(tail -n 1 /tmp/monitor.err)"
+else
+	not_ok "monitor: says the family went away"
+	sed 's/^/#   /' /tmp/monitor.err
+	kill $mon
+fi
+wait $mon
+check_eq "monitor: exit status 1 after rmmod" 1 $?
 check_eq "monitor: bfly0, bfly1, bfly2 deleted" "bfly0 bfly1 bfly2" \
 	"$(python3 -c 'import json; print(" ".join(sorted(e["dev"] for e in map(json.loads, open("/tmp/monitor.json")) if e["event"] == "deleted")))')"

@@ -94,7 +94,7 @@ check "show: node 3 of the last stage has a broken output link" grep -qE '^ +6,7
 check "show: nodes without faults drawn as before" grep -qE '^ +0,1 +\[.\]-\[.\]-\[.\]  node 0$' /tmp/ff.show
 check "show -j: the fault list, in the order added" json "$bf" \
 	'f["faults"] == 3 and f["fault_list"] == [{"kind": "stuck", "stage": 2, "node": 1, "state": "cross"}, {"kind": "link", "stage": 0, "pos": 5}, {"kind": "link", "stage": 2, "pos": 7}]'
-check "show -p parses" sh -c "bflyctl -p show $bf | python3 -c 'import json,sys; assert len(json.load(sys.stdin)[\"fault_list\"]) == 3'"
+check "show -j -p parses" sh -c "bflyctl -j -p show $bf | python3 -c 'import json,sys; assert len(json.load(sys.stdin)[\"fault_list\"]) == 3'"
 check "list -j: faults of every fabric" sh -c "bflyctl -j list | python3 -c 'import json,sys; l=json.load(sys.stdin); assert [f[\"faults\"] for f in l] == [3, 0], l'"
 check_eq "fault list" "$bf: 3 faults|  stuck  stage 2 node 1 cross|  link   stage 0 pos 5 broken|  link   stage 2 pos 7 broken" \
 	"$(bflyctl fault list "$bf" | tr '\n' '|' | sed 's/|$//')"

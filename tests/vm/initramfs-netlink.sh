@@ -5,9 +5,11 @@
 # python3 with its standard library, python3-yaml and python3-jsonschema;
 # the kernel's YNL library and cli.py (/usr/share/bfly/ynl) with the bfly
 # spec and the genetlink-legacy schema next to it; genl-ctrl-list
-# (libnl-utils). Each program comes with the shared libraries ldd lists.
-# Called by mkinitramfs.sh; a missing piece is reported and skipped (the
-# tests then fail with a clear message).
+# (libnl-utils). Each program comes with the shared libraries ldd lists,
+# and so do the dynamically linked programs already in ROOT/usr/bin
+# (bflyctl and libnl). Called by mkinitramfs.sh; a missing piece is
+# reported and skipped (the tests then fail with a clear message).
+# BFLY_YNL=no (demo.sh): YNL is not needed, its absence is not reported.
 #
 #   initramfs-netlink.sh ROOT
 set -euo pipefail
@@ -42,6 +44,13 @@ chmod 755 "$root"
 # The dynamic loader, by its canonical path too
 mkdir -p "$root/lib64"
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+
+# The libraries of the dynamically linked programs mkinitramfs.sh copied
+for prog in "$root"/usr/bin/*; do
+	if [ -f "$prog" ] && ldd "$prog" > /dev/null 2>&1; then
+		copy_libs "$prog"
+	fi
+done
 
 if [ -x /usr/bin/genl-ctrl-list ]; then
 	copy_prog /usr/bin/genl-ctrl-list
@@ -82,6 +91,6 @@ if [ -n "$ksrc" ] && [ -f "$ksrc/tools/net/ynl/cli.py" ]; then
 	cp "$ksrc"/tools/net/ynl/lib/*.py "$ynl/lib/"
 	cp "$ksrc/Documentation/netlink/genetlink-legacy.yaml" "$ynl/netlink/"
 	cp "$top/Documentation/netlink/specs/bfly.yaml" "$ynl/netlink/specs/"
-else
+elif [ "${BFLY_YNL:-}" != no ]; then
 	echo "initramfs-netlink: no kernel source with tools/net/ynl in $cache" >&2
 fi
