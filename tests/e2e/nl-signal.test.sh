@@ -36,7 +36,9 @@ check "bflyctl a2a, stopped and continued: it reports every round" \
 sed 's/^/#   /' /tmp/a2a.out
 
 echo "# an unread dump holds the module"
-runas 65534 65534 nl-signal-test hold-dump 0 > /tmp/hold.out &
+# A matrix of 127 KiB: the dump takes several messages, the client reads one.
+big=$(bflyctl new benes 65536)
+runas 65534 65534 nl-signal-test hold-dump "${big#bfly}" > /tmp/hold.out &
 holder=$!
 wait_until 30 grep -q "holding the dump" /tmp/hold.out
 check "an unprivileged client holds a dump open" grep -q "holding the dump" /tmp/hold.out

@@ -23,7 +23,7 @@ for meta in linux-headers-amd64 linux-headers-6.12-amd64; do
 	if [ ! -f "$vmlinuz" ]; then
 		tmp=$(mktemp -d)
 		chmod 755 "$tmp"
-		(cd "$tmp" && apt-get download -q "linux-image-$release" >&2)
+		(cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "linux-image-$release" >&2)
 		dpkg-deb -x "$tmp"/linux-image-"$release"_*.deb "$tmp/x"
 		cp "$tmp/x/boot/vmlinuz-$release" "$vmlinuz.tmp"
 		mv "$vmlinuz.tmp" "$vmlinuz"
