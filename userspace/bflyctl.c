@@ -503,9 +503,12 @@ static void connect_family(void)
 		    BFLY_FAMILY_NAME);
 }
 
+/* Room for the largest request: 8192 ports of perm, 4096 of labels. */
+#define REQUEST_BYTES (64 * 1024)
+
 static struct nl_msg *new_msg(int cmd, int flags)
 {
-	struct nl_msg *msg = nlmsg_alloc();
+	struct nl_msg *msg = nlmsg_alloc_size(REQUEST_BYTES);
 
 	if (!msg)
 		die("out of memory");
@@ -519,6 +522,26 @@ static void put_or_die(int err)
 {
 	if (err < 0)
 		die("request too large: %s", nl_geterror(err));
+}
+
+/*
+ * Wait until the kernel's answer can be read. The kernel works on a
+ * request inside our sendmsg(), so once that returned the answer is
+ * queued already or was lost: a bounded wait turns a lost one into an
+ * error instead of a hang.
+ */
+#define ANSWER_TIMEOUT_S 30
+
+static void await_answer(void)
+{
+	struct pollfd pfd = { .fd = nl_socket_get_fd(sk), .events = POLLIN };
+	int n;
+
+	do
+		n = poll(&pfd, 1, ANSWER_TIMEOUT_S * 1000);
+	while (n < 0 && errno == EINTR);
+	if (n == 0)
+		die("no answer from the kernel within %d s", ANSWER_TIMEOUT_S);
 }
 
 /*
@@ -547,6 +570,7 @@ static int transact(struct nl_msg *msg, nl_recvmsg_msg_cb_t parse, void *arg)
 	if (err < 0)
 		die("cannot send the request: %s", nl_geterror(err));
 	while (!done) {
+		await_answer();
 		err = nl_recvmsgs(sk, cb);
 		if (err == -NLE_DUMP_INTR) {
 			/* Drain what is left; the caller starts again. */
@@ -1615,8 +1639,11 @@ static int cmd_a2a(int argc, char **argv)
 			nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, parse_a2a, &r);
 			nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, on_done, &done);
 			nl_cb_err(cb, NL_CB_CUSTOM, on_error, &done);
-			while (!done && !kerr && nl_recvmsgs(sk, cb) >= 0)
-				;
+			while (!done && !kerr) {
+				await_answer();
+				if (nl_recvmsgs(sk, cb) < 0)
+					break;
+			}
 			nl_cb_put(cb);
 			nlmsg_free(msg);
 			last_req = NULL;

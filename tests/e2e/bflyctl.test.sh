@@ -177,6 +177,21 @@ assert len(created) == 13 and len(deleted) == 13, (len(created), len(deleted))
 assert all(e["dev"] == "bfly%d" % e["id"] for e in created)
 PY
 
+# The largest requests netlink carries: 8192 ports of perm, 4096 of labels
+# (a request of more than a page: bflyctl's messages grow to fit)
+big=$(bflyctl new benes 8192)
+check "bflyctl route on 8192 ports (32 KiB of perm)" \
+	sh -c "bflyctl route $big reverse > /tmp/big.out"
+check "... routed by looping" grep -q looping /tmp/big.out
+bflyctl del "$big" > /dev/null
+big=$(bflyctl new bfly2 4096)
+# labels 0 .. N-1 conflict on bfly2: the kernel's answer lists them
+bflyctl route "$big" dry-run labels "$(seq -s, 0 4095)" > /tmp/big.out 2>&1
+check "bflyctl route on 4096 ports of labels (32 KiB): the kernel answers" \
+	grep -q conflict /tmp/big.out
+check "... and the request was not too large" sh -c '! grep -q "too large" /tmp/big.out'
+bflyctl del "$big" > /dev/null
+
 check "rmmod" rmmod bfly
 
 # rmmod deletes every fabric, and a monitor hears of each, then of the
