@@ -15,7 +15,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 vm=$top/tests/vm
 out=$top/build/test
 export BFLY_CACHE=${BFLY_CACHE:-/var/cache/bfly}
-vm_timeout=${BFLY_VM_TIMEOUT:-900}
+vm_timeout=${BFLY_VM_TIMEOUT:-1500}
 
 passed=0
 failed=0

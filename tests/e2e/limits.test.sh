@@ -72,5 +72,7 @@ echo "# $n fabrics of 2^20 ports: $charged bytes charged, MemAvailable fell by $
 check "2^20-port fabrics are created until module_mem_max ($n)" test $n -ge 10 -a $n -lt 100
 check "MemAvailable fell by at most 1.1 times the charge ($fell <= 1.1 * $charged)" \
 	test $((fell * 10)) -le $((charged * 11))
-check "... and by at least 0.9 times it" test $((fell * 10)) -ge $((charged * 9))
+# No lower bound here: pages freed by the tests before sit on per-CPU
+# lists outside MemAvailable and are reused first (stock kernels showed
+# 0.75). KUnit's bfly_mem_charge_is_taken bounds the charge from above.
 check "rmmod" rmmod bfly

@@ -109,6 +109,8 @@ for p in $READ_ONLY; do
 	check "write $p fails" sh -c "! echo 1 > $P/$p"
 	check_eq "$p unchanged" "$old" "$(cat $P/$p)"
 done
+check_eq "the module's version (modinfo, /sys/module/bfly/version) is the programs'" \
+	"$(bfly-info --version | cut -d' ' -f2)" "$(cat /sys/module/bfly/version)"
 check_eq "topology reads its name" butterfly "$(cat $P/topology)"
 check_eq "ports reads its number" 16 "$(cat $P/ports)"
 check "the fabric works after all that" bfly-info /dev/bfly0
