@@ -13,6 +13,9 @@ check "bflyctl list: no fabric yet" sh -c '[ -z "$(bflyctl list)" ]'
 check_eq "bflyctl -j list: empty array" "[]" "$(bflyctl -j list)"
 
 # A second process watches the events of everything below.
+# Emptied first: the background shell truncates them only later.
+: > /tmp/monitor.json
+: > /tmp/monitor.err
 bflyctl -j monitor > /tmp/monitor.json 2> /tmp/monitor.err &
 mon=$!
 check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/monitor.err
@@ -198,6 +201,9 @@ check "rmmod" rmmod bfly
 # family going away.
 check "insmod benes 8" insmod "$BFLY_KO" topology=benes ports=8
 check "two more fabrics" sh -c 'bflyctl new butterfly 4 && bflyctl new bfly2 16'
+# Emptied first: the background shell truncates them only later.
+: > /tmp/monitor.json
+: > /tmp/monitor.err
 bflyctl -j monitor > /tmp/monitor.json 2> /tmp/monitor.err &
 mon=$!
 check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/monitor.err

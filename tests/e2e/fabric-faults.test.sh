@@ -67,6 +67,9 @@ rm -f /tmp/ff.events
 check "insmod ports=0" insmod "$BFLY_KO" ports=0
 
 # A second process watches the events of everything below.
+# Emptied first: the background shell truncates them only later.
+: > /tmp/ff-monitor.json
+: > /tmp/ff-monitor.err
 bflyctl -j monitor > /tmp/ff-monitor.json 2> /tmp/ff-monitor.err &
 mon=$!
 check "monitor: joined the events group" wait_until 60 grep -q monitoring /tmp/ff-monitor.err
@@ -266,6 +269,9 @@ check "a2a bfly2 after clear: succeeds, no fault line" sh -c \
 changed "$be" 0 "clear benes" bflyctl fault clear "$be"
 
 # ---- events ----
+# Emptied first: the background shell truncates them only later.
+: > /tmp/ff-mon.txt
+: > /tmp/ff-mon.err
 bflyctl monitor count 1 > /tmp/ff-mon.txt 2> /tmp/ff-mon.err &
 m1=$!
 wait_until 60 grep -q monitoring /tmp/ff-mon.err

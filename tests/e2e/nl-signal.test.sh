@@ -38,6 +38,7 @@ sed 's/^/#   /' /tmp/a2a.out
 echo "# an unread dump holds the module"
 # A matrix of 127 KiB: the dump takes several messages, the client reads one.
 big=$(bflyctl new benes 65536)
+: > /tmp/hold.out
 runas 65534 65534 nl-signal-test hold-dump "${big#bfly}" > /tmp/hold.out &
 holder=$!
 wait_until 30 grep -q "holding the dump" /tmp/hold.out
