@@ -12,7 +12,7 @@
 #include <linux/moduleparam.h>
 #include <linux/sysfs.h>
 
-#include "bfly.h"
+#include "core/core.h"
 
 static enum bfly_topology topology = BFLY_TOPO_BENES;
 

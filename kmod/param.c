@@ -13,7 +13,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
-#include "bfly.h"
+#include "core/core.h"
 
 /* How much of a refused value the log line shows. */
 #define BFLY_PARAM_SHOWN 32

@@ -5,16 +5,16 @@
  * bfly2 with the RLS schedule — bfly_sched_round() for destinations and
  * labels, bfly_sched_check() for conflicts — and every message copied from
  * its [source][dest] send slot to its [dest][source] receive slot by the
- * kernel's own bfly_msg_copy() (kmod/msgcopy.c, built natively), with the
+ * kernel's own bfly_msg_copy() (kmod/core/msgcopy.c, built natively), with the
  * kernel's prefetch distance, next to one memcpy of the same bytes. Prints
  * GB/s for N = 256 and 1024 and 64 B, 1 KiB, 4 KiB.
  */
-#include "algo_compat.h"
-#include "msgcopy.h"
+#include "compat.h"
+#include "core/msgcopy.h"
 #include "schedule.h"
 #include "bench.h"
 
-/* As bfly_batch_deliver() in kmod/ioctl_batch.c */
+/* As bfly_batch_deliver() in kmod/chardev/ioctl_batch.c */
 #define PREFETCH_DISTANCE 2
 
 static struct bfly_msg msg_of(u8 *send, u8 *recv, u32 N, u64 size, u32 i, u32 d)

@@ -15,7 +15,7 @@
  *
  *   bench-sched [reps]
  */
-#include "algo_compat.h"
+#include "compat.h"
 #include "schedule.h"
 #include "selfroute.h"
 #include "bench.h"

@@ -6,7 +6,7 @@
  *
  *   bench [reps]
  */
-#include "algo_compat.h"
+#include "compat.h"
 #include "benes.h"
 #include "trace.h"
 #include "bench.h"

@@ -3,7 +3,7 @@
  * What the benchmarks share: a monotonic clock in nanoseconds, the median
  * of a set of timings, a seeded xorshift generator and random
  * permutations, and buffers. Plain C library only, so that both the native
- * benchmarks (built with kmod/algo_compat.h) and the static programs run
+ * benchmarks (built with kmod/lib/compat.h) and the static programs run
  * in the VM (built with the uapi header alone) can include it.
  */
 #ifndef BFLY_BENCH_H

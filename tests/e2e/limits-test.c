@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * End-to-end test of bfly's memory limits (kmod/memlimit.c), driven by
+ * End-to-end test of bfly's memory limits (kmod/core/memlimit.c), driven by
  * limits.test.sh, which sets the module parameters:
  *
  *   limits-test DEVICE largest SECONDS

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Memory limits (kmod/memlimit.c): what a fabric and the module hold is
+# Memory limits (kmod/core/memlimit.c): what a fabric and the module hold is
 # shown in sysfs and stays under fabric_mem_max and module_mem_max; the
 # 2^16-port fabrics run their largest batch under the default limits;
 # requests over a limit get E2BIG (alone too large) or ENOMEM (others hold

@@ -558,7 +558,7 @@ static bool errno_ok(int cmd, int e, bool good_hdr)
 		return true;
 	if (!good_hdr)
 		return false;
-	/* E2BIG: over fabric_mem_max or module_mem_max (kmod/memlimit.c) */
+	/* E2BIG: over fabric_mem_max or module_mem_max (kmod/core/memlimit.c) */
 	switch (cmd) {
 	case BFLY_CMD_FABRIC_GET:
 		return e == EMSGSIZE || e == ENODEV || e == E2BIG;

@@ -11,10 +11,10 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 
-#include "../../kmod/benes_fault.h"
-#include "../../kmod/bfly.h"
-#include "../../kmod/fault.h"
-#include "../../kmod/trace.h"
+#include "../../kmod/lib/benes_fault.h"
+#include "../../kmod/core/core.h"
+#include "../../kmod/lib/fault.h"
+#include "../../kmod/lib/trace.h"
 #include "kunit_util.h"
 
 /* Everything one routing needs. */

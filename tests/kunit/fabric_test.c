@@ -9,7 +9,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include "../../kmod/bfly.h"
+#include "../../kmod/core/core.h"
 
 static void bfly_fabric_create_every_topology(struct kunit *test)
 {

@@ -8,9 +8,9 @@
 #include <linux/err.h>
 #include <linux/slab.h>
 
-#include "../../kmod/bfly.h"
-#include "../../kmod/fault.h"
-#include "../../kmod/trace.h"
+#include "../../kmod/core/core.h"
+#include "../../kmod/lib/fault.h"
+#include "../../kmod/lib/trace.h"
 
 static void bfly_ft_destroy_action(void *fab)
 {

@@ -8,10 +8,10 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
-#include "../../kmod/bfly.h"
-#include "../../kmod/rls.h"
-#include "../../kmod/schedule.h"
-#include "../../kmod/selfroute.h"
+#include "../../kmod/core/core.h"
+#include "../../kmod/lib/rls.h"
+#include "../../kmod/lib/schedule.h"
+#include "../../kmod/lib/selfroute.h"
 #include "kunit_util.h"
 
 /* pi-hat as Section IV-A states it: cases 1a, 1b, 2a, 2b. */

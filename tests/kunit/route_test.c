@@ -10,12 +10,12 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 
-#include "../../kmod/benes.h"
-#include "../../kmod/bfly.h"
-#include "../../kmod/linkload.h"
-#include "../../kmod/selfroute.h"
-#include "../../kmod/trace.h"
-#include "../../kmod/wiring.h"
+#include "../../kmod/lib/benes.h"
+#include "../../kmod/core/core.h"
+#include "../../kmod/lib/linkload.h"
+#include "../../kmod/lib/selfroute.h"
+#include "../../kmod/lib/trace.h"
+#include "../../kmod/lib/wiring.h"
 #include "kunit_util.h"
 
 static struct bfly_geometry bfly_test_geo(struct kunit *test,

@@ -5,7 +5,7 @@
 #include <kunit/test.h>
 #include <linux/kernel.h>
 
-#include "../../kmod/bfly.h"
+#include "../../kmod/core/core.h"
 
 static const struct {
 	const char *name;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algo_compat.h"
+#include "compat.h"
 #include "benes.h"
 #include "linkload.h"
 #include "selfroute.h"

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algo_compat.h"
+#include "compat.h"
 #include "benes_fault.h"
 #include "fault.h"
 #include "trace.h"

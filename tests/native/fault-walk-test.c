@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algo_compat.h"
+#include "compat.h"
 #include "fault.h"
 #include "selfroute.h"
 #include "trace.h"

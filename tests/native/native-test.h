@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algo_compat.h"
+#include "compat.h"
 #include "geometry.h"
 
 #ifndef NATIVE_TEST_SEED

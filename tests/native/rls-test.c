@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "algo_compat.h"
+#include "compat.h"
 #include "benes.h"
 #include "linkload.h"
 #include "rls.h"

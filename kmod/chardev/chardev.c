@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The character devices: one /dev/bfly<id> per fabric, a dynamic major,
+ * the "bfly" device class with read-only attributes describing the fabric.
+ */
+#include <linux/cdev.h>
+#include <linux/compat.h>
+#include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/kdev_t.h>
+#include <linux/module.h>
+
+#include "core/core.h"
+
+static dev_t bfly_devt;
+/* Registered statically: class_create() changed signature in 6.4. */
+static struct class bfly_class = {
+	.name = "bfly",
+};
+
+static int bfly_open(struct inode *inode, struct file *file)
+{
+	struct bfly_fabric *fab = container_of(inode->i_cdev, struct bfly_fabric, cdev);
+
+	bfly_fabric_get(fab);
+	file->private_data = fab;
+	return nonseekable_open(inode, file);
+}
+
+static int bfly_release(struct inode *inode, struct file *file)
+{
+	bfly_fabric_put(file->private_data);
+	return 0;
+}
+
+static const struct file_operations bfly_fops = {
+	.owner = THIS_MODULE,
+	.open = bfly_open,
+	.release = bfly_release,
+	.unlocked_ioctl = bfly_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};
+
+static struct bfly_fabric *to_fabric(struct device *dev)
+{
+	return container_of(dev, struct bfly_fabric, dev);
+}
+
+static ssize_t topology_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	return sysfs_emit(buf, "%s\n", bfly_topology_name(to_fabric(dev)->geo.topology));
+}
+static DEVICE_ATTR_RO(topology);
+
+static ssize_t ports_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_fabric(dev)->geo.ports);
+}
+static DEVICE_ATTR_RO(ports);
+
+static ssize_t node_stages_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_fabric(dev)->geo.node_stages);
+}
+static DEVICE_ATTR_RO(node_stages);
+
+/* Kernel memory charged to the fabric now and at most (memlimit.c) */
+static ssize_t mem_bytes_show(struct device *dev, struct device_attribute *attr,
+			      char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&to_fabric(dev)->mem.used));
+}
+static DEVICE_ATTR_RO(mem_bytes);
+
+static ssize_t mem_peak_bytes_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&to_fabric(dev)->mem.peak));
+}
+static DEVICE_ATTR_RO(mem_peak_bytes);
+
+static struct attribute *bfly_fabric_attrs[] = {
+	&dev_attr_topology.attr,
+	&dev_attr_ports.attr,
+	&dev_attr_node_stages.attr,
+	&dev_attr_mem_bytes.attr,
+	&dev_attr_mem_peak_bytes.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(bfly_fabric);
+
+/**
+ * bfly_chardev_add() - make a fabric's device and its node visible
+ * @fab: a fabric whose device was initialised with device_initialize()
+ *
+ * Return: 0 or a negative errno; on failure the caller drops its reference.
+ */
+int bfly_chardev_add(struct bfly_fabric *fab)
+{
+	int err;
+
+	fab->dev.class = &bfly_class;
+	fab->dev.devt = MKDEV(MAJOR(bfly_devt), fab->id);
+	fab->dev.groups = bfly_fabric_groups;
+	err = dev_set_name(&fab->dev, "bfly%u", fab->id);
+	if (err)
+		return err;
+
+	cdev_init(&fab->cdev, &bfly_fops);
+	fab->cdev.owner = THIS_MODULE;
+	return cdev_device_add(&fab->cdev, &fab->dev);
+}
+
+/**
+ * bfly_chardev_del() - remove a fabric's device node
+ * @fab: the fabric; open files keep it (and the module) referenced
+ */
+void bfly_chardev_del(struct bfly_fabric *fab)
+{
+	cdev_device_del(&fab->cdev, &fab->dev);
+}
+
+int bfly_chardev_init(void)
+{
+	int err;
+
+	err = alloc_chrdev_region(&bfly_devt, 0, BFLY_MAX_FABRICS, "bfly");
+	if (err)
+		return err;
+
+	err = class_register(&bfly_class);
+	if (err)
+		unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
+	return err;
+}
+
+void bfly_chardev_exit(void)
+{
+	class_unregister(&bfly_class);
+	unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioctl dispatch for /dev/bfly<id>, the extensible-argument helpers every
+ * handler uses, and the small handlers (info, statistics).
+ *
+ * Every argument is an extensible structure starting with its size (see
+ * uapi/linux/bfly.h); the size bits of the request number are ignored.
+ */
+#include <linux/fs.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "core/core.h"
+
+/* The largest argument size accepted: the uapi promises 4096. */
+#define BFLY_ARG_MAX_SIZE 4096
+
+/* A request number without its size bits. */
+#define BFLY_IOC_BASE(cmd) ((cmd) & ~(_IOC_SIZEMASK << _IOC_SIZESHIFT))
+
+/**
+ * bfly_arg_in() - read an extensible ioctl argument
+ * @karg: the kernel's copy, @ksize bytes
+ * @ksize: the size of the structure this kernel knows
+ * @minsize: the size of its first published version
+ * @uarg: the user's structure, whose first u32 is its size
+ * @usize: receives the user's size
+ *
+ * Return: 0; -EFAULT; -EINVAL for a size below @minsize; -E2BIG for a
+ * larger structure with non-zero bytes this kernel does not know, or a
+ * size over BFLY_ARG_MAX_SIZE.
+ */
+int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
+		const void __user *uarg, u32 *usize)
+{
+	if (get_user(*usize, (const u32 __user *)uarg))
+		return -EFAULT;
+	if (*usize < minsize)
+		return -EINVAL;
+	/* As clone3() and openat2(): no scan of gigabytes for zeros. */
+	if (*usize > BFLY_ARG_MAX_SIZE)
+		return -E2BIG;
+	return copy_struct_from_user(karg, ksize, uarg, *usize);
+}
+
+/**
+ * bfly_arg_out() - write an extensible ioctl argument back
+ * @uarg: the user's structure
+ * @karg: the kernel's copy, whose first u32 is set to the bytes written
+ * @ksize: the size of the structure this kernel knows
+ * @usize: the user's size: no more than that is written
+ *
+ * Return: 0 or -EFAULT.
+ */
+int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
+{
+	u32 written = min_t(size_t, ksize, usize);
+
+	*(u32 *)karg = written;
+	return copy_to_user(uarg, karg, written) ? -EFAULT : 0;
+}
+
+static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
+{
+	struct bfly_info info;
+	u32 usize;
+	int err;
+
+	err = bfly_arg_in(&info, sizeof(info), BFLY_INFO_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)))
+		return -EINVAL;
+
+	memset(&info, 0, sizeof(info));
+	down_read(&fab->lock);
+	if (fab->dead) {
+		up_read(&fab->lock);
+		return -ENODEV;
+	}
+	info.uapi_version = BFLY_UAPI_VERSION;
+	info.id = fab->id;
+	info.topology = fab->geo.topology;
+	info.ports = fab->geo.ports;
+	info.ports_log2 = fab->geo.ports_log2;
+	info.node_stages = fab->geo.node_stages;
+	info.nodes_per_stage = fab->geo.nodes_per_stage;
+	info.switches = fab->geo.switches;
+	up_read(&fab->lock);
+
+	return bfly_arg_out(uarg, &info, sizeof(info), usize);
+}
+
+static int bfly_ioctl_get_stats(struct bfly_fabric *fab, void __user *uarg)
+{
+	struct bfly_stats st;
+	u32 usize;
+	int err;
+
+	err = bfly_arg_in(&st, sizeof(st), BFLY_STATS_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	if (st.flags || memchr_inv(st.reserved, 0, sizeof(st.reserved)))
+		return -EINVAL;
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
+
+	memset(&st, 0, sizeof(st));
+	st.routes = atomic64_read(&fab->stats.routes);
+	st.refusals = atomic64_read(&fab->stats.refusals);
+	st.conflicts = atomic64_read(&fab->stats.conflicts);
+	st.matrix_writes = atomic64_read(&fab->stats.matrix_writes);
+	st.batches = atomic64_read(&fab->stats.batches);
+	return bfly_arg_out(uarg, &st, sizeof(st), usize);
+}
+
+/*
+ * Requests that return what the fabric holds need a descriptor opened for
+ * reading; SET_MATRIX and BATCH need one opened for writing (their
+ * handlers check), an applied ROUTE both.
+ */
+static bool bfly_ioctl_reads(unsigned int base)
+{
+	switch (base) {
+	case BFLY_IOC_BASE(BFLY_IOC_GET_INFO):
+	case BFLY_IOC_BASE(BFLY_IOC_GET_MATRIX):
+	case BFLY_IOC_BASE(BFLY_IOC_TRACE):
+	case BFLY_IOC_BASE(BFLY_IOC_ROUTE):
+	case BFLY_IOC_BASE(BFLY_IOC_LINK_LOAD):
+	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
+	case BFLY_IOC_BASE(BFLY_IOC_RLS_LABELS):
+		return true;
+	default:
+		return false;
+	}
+}
+
+long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct bfly_fabric *fab = file->private_data;
+	void __user *uarg = (void __user *)arg;
+
+	if (bfly_ioctl_reads(BFLY_IOC_BASE(cmd)) && !(file->f_mode & FMODE_READ))
+		return -EBADF;
+
+	switch (BFLY_IOC_BASE(cmd)) {
+	case BFLY_IOC_BASE(BFLY_IOC_GET_INFO):
+		return bfly_ioctl_get_info(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_GET_MATRIX):
+		return bfly_ioctl_get_matrix(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_SET_MATRIX):
+		return bfly_ioctl_set_matrix(file, fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_TRACE):
+		return bfly_ioctl_trace(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_ROUTE):
+		return bfly_ioctl_route(file, fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_LINK_LOAD):
+		return bfly_ioctl_link_load(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
+		return bfly_ioctl_get_stats(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_RLS_LABELS):
+		return bfly_ioctl_rls_labels(fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_BATCH):
+		return bfly_ioctl_batch(file, fab, uarg);
+	default:
+		return -ENOTTY;
+	}
+}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bfly internal interfaces shared between the module's files.
+ */
+#ifndef _BFLY_H
+#define _BFLY_H
+
+#include <linux/atomic.h>
+#include <linux/cdev.h>
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/moduleparam.h>
+#include <linux/rwsem.h>
+#include <linux/types.h>
+#include <kunit/visibility.h>
+#include <uapi/linux/bfly.h>
+
+#include "lib/fault.h"
+#include "lib/selfroute.h"
+
+/* Largest fabric id; ids are also the char device minors. */
+#define BFLY_MAX_FABRICS 1024
+
+#include "lib/geometry.h"
+
+/* param.c: kinds of module parameter */
+extern const struct kernel_param_ops bfly_param_ops_bytes;
+extern const struct kernel_param_ops bfly_param_ops_figure;
+
+/* topology.c: names and geometry, no state */
+const char *bfly_topology_name(enum bfly_topology topology);
+int bfly_topology_parse(const char *name, enum bfly_topology *topology);
+int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
+		       u32 ports, const char **why);
+
+/**
+ * struct bfly_fabric - one fabric instance and its character device
+ * @dev: the device; its reference count owns the structure
+ * @cdev: the character device /dev/bfly<id>
+ * @lock: the fabric's lock; readers share it. Protects @dead, @matrix,
+ *	@generation and @faults. Routes are computed without it, on private
+ *	buffers, and applied under it by swapping @matrix.
+ * @dead: set under @lock when the fabric is deleted; open files then fail
+ *	every operation with -ENODEV
+ * @matrix: the switch matrix, bfly_matrix_bytes() bytes (see uapi)
+ * @generation: number of changes of @matrix since creation
+ * @faults: the injected faults; protected by @lock
+ * @mem: kernel memory charged to the fabric (memlimit.c): @mem.used now
+ *	(its own @mem.base plus its requests' buffers) and @mem.peak, the
+ *	most it held at once
+ * @stats: counters, updated without @lock
+ * @id: fabric id and device minor
+ * @geo: the fabric's geometry, fixed at creation
+ * @list: entry in the module's list of fabrics
+ */
+struct bfly_fabric {
+	struct device dev;
+	struct cdev cdev;
+	struct rw_semaphore lock;
+	bool dead;
+	unsigned long *matrix;
+	u64 generation;
+	struct bfly_faults faults;
+	struct {
+		atomic64_t used;
+		atomic64_t peak;
+		u64 base;
+	} mem;
+	struct {
+		atomic64_t routes;
+		atomic64_t refusals;
+		atomic64_t conflicts;
+		atomic64_t matrix_writes;
+		atomic64_t batches;
+	} stats;
+	u32 id;
+	struct bfly_geometry geo;
+	struct list_head list;
+};
+
+/**
+ * struct bfly_mem - the memory one request has charged to its fabric
+ * @fab: the fabric charged
+ * @charged: bytes charged so far, given back by bfly_mem_release()
+ * @err: the first refused charge or failed allocation: -E2BIG or -ENOMEM
+ */
+struct bfly_mem {
+	struct bfly_fabric *fab;
+	u64 charged;
+	int err;
+};
+
+/* memlimit.c: kernel memory limits per fabric and per module */
+size_t bfly_mem_footprint(size_t size);
+void *bfly_kvalloc(size_t size, gfp_t gfp);
+int bfly_mem_charge_fabric(struct bfly_fabric *fab, u64 bytes);
+void bfly_mem_uncharge_fabric(struct bfly_fabric *fab);
+void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero);
+void *bfly_mem_alloc_array(struct bfly_mem *m, size_t n, size_t size, bool zero);
+void bfly_mem_release(struct bfly_mem *m);
+
+/* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
+static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
+{
+	return BFLY_MATRIX_BYTES(geo->switches);
+}
+
+/* fabric.c: instance lifecycle */
+struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
+				       const char **why);
+void bfly_fabric_destroy(struct bfly_fabric *fab);
+void bfly_fabric_destroy_all(void);
+void bfly_fabric_get(struct bfly_fabric *fab);
+void bfly_fabric_put(struct bfly_fabric *fab);
+
+/* fabric.c: lookup by id, iteration and deletion by id (netlink.c) */
+struct bfly_fabric *bfly_fabric_find(u32 id);
+struct bfly_fabric *bfly_fabric_find_next(u32 id);
+int bfly_fabric_delete(u32 id);
+u64 bfly_fabrics_generation(void);
+void bfly_fabrics_generation_bump(void);
+
+/* fabric_faults.c: a fabric's injected faults */
+int bfly_fabric_faults_add(struct bfly_fabric *fab, const struct bfly_fault *f,
+			   u32 n, u32 *bad, const char **why);
+int bfly_fabric_faults_del(struct bfly_fabric *fab, const struct bfly_fault *f,
+			   u32 n, u32 *bad);
+int bfly_fabric_fault_clear(struct bfly_fabric *fab);
+struct bfly_faults *bfly_fabric_faults_snapshot(struct bfly_fabric *fab, int *err);
+
+/* chardev.c: device numbers, class and file operations */
+int bfly_chardev_init(void);
+void bfly_chardev_exit(void);
+int bfly_chardev_add(struct bfly_fabric *fab);
+void bfly_chardev_del(struct bfly_fabric *fab);
+
+/* fabric.c: the switch matrix */
+void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix);
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, struct bfly_mem *m,
+					   u64 *generation, int *err);
+
+/* ioctl.c: ioctl dispatch and extensible arguments */
+long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
+		const void __user *uarg, u32 *usize);
+int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+
+/* ioctl_matrix.c: reading and writing the switch matrix */
+int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg);
+int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
+			  void __user *uarg);
+int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg);
+
+/* ioctl_route.c: routing requests and link loads */
+int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
+		     void __user *uarg);
+int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
+
+/**
+ * struct bfly_route_buf - everything one route needs, allocated up front
+ * @in: N u32 (a permutation) or N u64 (labels)
+ * @matrix: the computed switch matrix
+ * @work: the algorithm's workspace
+ * @conflicts: the conflicts found
+ * @faults: the fabric's faults when the route started, or NULL for none
+ * @affected: with @faults, N bits: the inputs a fault hits
+ * @fault_work: with @faults, the fault walk's workspace
+ * @affected_count: the number of inputs a fault hits
+ * @stuck_unmet: stuck nodes the route sets to their other state
+ * @mem: the memory charged for all this
+ */
+struct bfly_route_buf {
+	void *in;
+	unsigned long *matrix;
+	void *work;
+	struct bfly_conflicts conflicts;
+	struct bfly_faults *faults;
+	unsigned long *affected;
+	void *fault_work;
+	u32 affected_count;
+	u32 stuck_unmet;
+	struct bfly_mem mem;
+};
+
+/* ioctl_route.c: the route steps shared by the ioctl and netlink */
+int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method);
+int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
+			 u32 method, u32 conflicts_max);
+void bfly_route_buf_free(struct bfly_route_buf *b);
+int bfly_route_run(const struct bfly_geometry *geo, u32 method,
+		   struct bfly_route_buf *b);
+void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b);
+int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
+		     bool apply, u64 *generation);
+
+/* netlink.c: the generic netlink family "bfly" and its events */
+int bfly_netlink_init(void);
+void bfly_netlink_exit(void);
+void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created);
+void bfly_nl_notify_matrix(struct bfly_fabric *fab);
+void bfly_nl_notify_faults(struct bfly_fabric *fab);
+void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
+			      u32 first_stage);
+void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
+			       u64 cycles, u32 conflicts);
+
+/* ioctl_batch.c: RLS labels and all-to-all batches */
+int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);
+int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab,
+		     void __user *uarg);
+int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
+			     struct bfly_batch *b);
+
+#endif /* _BFLY_H */

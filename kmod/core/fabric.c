@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fabric instances: creation, lookup-free teardown and lifetime.
+ *
+ * A fabric lives as long as its struct device is referenced: the module's
+ * list holds one reference and every open file one more. Deleting a fabric
+ * marks it dead, removes its device node and drops the list's reference;
+ * files still open then fail with -ENODEV until they are closed, and the
+ * last close frees the fabric.
+ */
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/idr.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+/* Serialises creation and deletion; protects bfly_fabrics. */
+static DEFINE_MUTEX(bfly_fabrics_lock);
+static LIST_HEAD(bfly_fabrics);
+static DEFINE_IDA(bfly_ids);
+/* Set at module exit, under bfly_fabrics_lock: no fabric is created after. */
+static bool bfly_fabrics_closed;
+/*
+ * Grows with every creation, deletion and matrix change of any fabric:
+ * netlink dumps flag themselves interrupted when it moved under them.
+ */
+static atomic64_t bfly_fabrics_gen = ATOMIC64_INIT(0);
+
+/**
+ * bfly_fabrics_generation() - the generation of the set of fabrics
+ *
+ * Return: a counter that grows with every creation, deletion and matrix
+ * change of any fabric.
+ */
+u64 bfly_fabrics_generation(void)
+{
+	return atomic64_read(&bfly_fabrics_gen);
+}
+
+/**
+ * bfly_fabrics_generation_bump() - note a change netlink dumps show
+ */
+void bfly_fabrics_generation_bump(void)
+{
+	atomic64_inc(&bfly_fabrics_gen);
+}
+
+void bfly_fabric_get(struct bfly_fabric *fab)
+{
+	get_device(&fab->dev);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_get);
+
+void bfly_fabric_put(struct bfly_fabric *fab)
+{
+	put_device(&fab->dev);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_put);
+
+static void bfly_fabric_release(struct device *dev)
+{
+	struct bfly_fabric *fab = container_of(dev, struct bfly_fabric, dev);
+
+	ida_free(&bfly_ids, fab->id);
+	kvfree(fab->matrix);
+	bfly_mem_uncharge_fabric(fab);
+	kfree(fab);
+}
+
+/**
+ * bfly_fabric_create() - create a fabric and its device node
+ * @topology: the fabric's topology
+ * @ports: its number of ports
+ * @why: on -EINVAL or -E2BIG, set to a short reason for the user
+ *
+ * The fabric lives until it is deleted; the caller also gets a reference
+ * of its own, which it drops with bfly_fabric_put() (or bfly_fabric_destroy()
+ * to delete the fabric as well), so that a concurrent fabric-del cannot
+ * free the fabric under it.
+ *
+ * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology or port
+ * count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
+ * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
+ * removed.
+ */
+struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
+				       const char **why)
+{
+	struct bfly_geometry geo;
+	struct bfly_fabric *fab;
+	int id, err;
+
+	err = bfly_geometry_init(&geo, topology, ports, why);
+	if (err)
+		return ERR_PTR(err);
+
+	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
+	if (!fab)
+		return ERR_PTR(-ENOMEM);
+	err = bfly_mem_charge_fabric(fab, bfly_mem_footprint(sizeof(*fab)) +
+					  bfly_mem_footprint(bfly_matrix_bytes(&geo)));
+	if (err) {
+		if (err == -E2BIG)
+			*why = "ports: the fabric's switch matrix passes the memory limits";
+		kfree(fab);
+		return ERR_PTR(err);
+	}
+	fab->matrix = bfly_kvalloc(bfly_matrix_bytes(&geo),
+				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_ZERO);
+	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
+			 : -ENOMEM;
+	if (id < 0) {
+		kvfree(fab->matrix);
+		bfly_mem_uncharge_fabric(fab);
+		kfree(fab);
+		return ERR_PTR(id);
+	}
+	fab->id = id;
+	fab->geo = geo;
+	init_rwsem(&fab->lock);
+	INIT_LIST_HEAD(&fab->list);
+
+	/* From here on the device's release frees the id and the fabric. */
+	device_initialize(&fab->dev);
+	fab->dev.release = bfly_fabric_release;
+	err = bfly_chardev_add(fab);
+	if (err) {
+		bfly_fabric_put(fab);
+		return ERR_PTR(err);
+	}
+
+	mutex_lock(&bfly_fabrics_lock);
+	if (bfly_fabrics_closed) {
+		mutex_unlock(&bfly_fabrics_lock);
+		*why = "the module is being removed";
+		bfly_chardev_del(fab);
+		bfly_fabric_put(fab);
+		return ERR_PTR(-ENODEV);
+	}
+	list_add_tail(&fab->list, &bfly_fabrics);
+	atomic64_inc(&bfly_fabrics_gen);
+	bfly_nl_notify_fabric(fab, true);
+	bfly_fabric_get(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+	return fab;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create);
+
+/* Caller holds bfly_fabrics_lock. */
+static void bfly_fabric_unlink(struct bfly_fabric *fab)
+{
+	lockdep_assert_held(&bfly_fabrics_lock);
+	list_del_init(&fab->list);
+
+	down_write(&fab->lock);
+	fab->dead = true;
+	up_write(&fab->lock);
+	/*
+	 * Only now, once the fabric is dead: a dump that read it alive then
+	 * reads the older generation and is flagged interrupted. Bumped
+	 * before, a dump could read the new generation, then the fabric's
+	 * description, then find it dead for its matrix, and end unflagged.
+	 */
+	atomic64_inc(&bfly_fabrics_gen);
+
+	bfly_nl_notify_fabric(fab, false);
+	bfly_chardev_del(fab);
+	bfly_fabric_put(fab);
+}
+
+/**
+ * bfly_fabric_find() - look a fabric up by id
+ * @id: the fabric id
+ *
+ * Return: the fabric with a reference the caller drops with
+ * bfly_fabric_put(), or NULL when no fabric has that id.
+ */
+struct bfly_fabric *bfly_fabric_find(u32 id)
+{
+	struct bfly_fabric *fab;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id == id) {
+			bfly_fabric_get(fab);
+			mutex_unlock(&bfly_fabrics_lock);
+			return fab;
+		}
+	}
+	mutex_unlock(&bfly_fabrics_lock);
+	return NULL;
+}
+
+/**
+ * bfly_fabric_find_next() - the fabric with the smallest id at least @id
+ * @id: where to start; iterate with the returned fabric's id + 1
+ *
+ * Return: the fabric with a reference the caller drops with
+ * bfly_fabric_put(), or NULL when there is none.
+ */
+struct bfly_fabric *bfly_fabric_find_next(u32 id)
+{
+	struct bfly_fabric *fab, *best = NULL;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id >= id && (!best || fab->id < best->id))
+			best = fab;
+	}
+	if (best)
+		bfly_fabric_get(best);
+	mutex_unlock(&bfly_fabrics_lock);
+	return best;
+}
+
+/**
+ * bfly_fabric_delete() - delete the fabric with a given id
+ * @id: the fabric id
+ *
+ * Lookup and deletion happen under one lock, so two deletions of the same
+ * fabric cannot both succeed.
+ *
+ * Return: 0, or -ENOENT when no fabric has that id.
+ */
+int bfly_fabric_delete(u32 id)
+{
+	struct bfly_fabric *fab;
+	int err = -ENOENT;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list) {
+		if (fab->id == id) {
+			bfly_fabric_unlink(fab);
+			err = 0;
+			break;
+		}
+	}
+	mutex_unlock(&bfly_fabrics_lock);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_delete);
+
+/**
+ * bfly_fabric_destroy() - delete a fabric created by bfly_fabric_create()
+ * @fab: the fabric; the caller's reference from bfly_fabric_create() is
+ *	dropped, and its pointer is invalid afterwards
+ *
+ * A fabric someone else deleted meanwhile is left as it is.
+ */
+void bfly_fabric_destroy(struct bfly_fabric *fab)
+{
+	mutex_lock(&bfly_fabrics_lock);
+	if (!list_empty(&fab->list))
+		bfly_fabric_unlink(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+	bfly_fabric_put(fab);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_destroy);
+
+/**
+ * bfly_fabric_destroy_all() - delete every fabric, at module exit
+ *
+ * No fabric is created afterwards. Called while the netlink family is
+ * still registered, so that every deletion is announced.
+ */
+void bfly_fabric_destroy_all(void)
+{
+	struct bfly_fabric *fab, *tmp;
+
+	mutex_lock(&bfly_fabrics_lock);
+	bfly_fabrics_closed = true;
+	list_for_each_entry_safe(fab, tmp, &bfly_fabrics, list)
+		bfly_fabric_unlink(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+}
+
+/**
+ * bfly_fabric_swap_matrix() - install a new switch matrix
+ * @fab: the fabric; the caller holds its lock for writing
+ * @matrix: in: the new matrix; out: the old one, for the caller to free
+ *
+ * The swap is one pointer store under the lock, so readers see either the
+ * old matrix or the new one.
+ */
+void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
+{
+	lockdep_assert_held_write(&fab->lock);
+	swap(fab->matrix, *matrix);
+	fab->generation++;
+	atomic64_inc(&fab->stats.matrix_writes);
+	atomic64_inc(&bfly_fabrics_gen);
+	bfly_nl_notify_matrix(fab);
+}
+
+/**
+ * bfly_fabric_matrix_snapshot() - a private copy of the switch matrix
+ * @fab: the fabric
+ * @m: the request's memory account, charged for the copy
+ * @generation: if not NULL, receives the generation of the copy
+ * @err: set to -E2BIG, -ENOMEM or -ENODEV (a deleted fabric) when NULL is
+ *	returned
+ *
+ * The copy is taken under the fabric's lock held for reading, so it is
+ * never half of an update; the caller works on it without the lock and
+ * frees it with kvfree().
+ *
+ * Return: the copy, bfly_matrix_bytes() bytes, or NULL.
+ */
+unsigned long *bfly_fabric_matrix_snapshot(struct bfly_fabric *fab, struct bfly_mem *m,
+					   u64 *generation, int *err)
+{
+	size_t bytes = bfly_matrix_bytes(&fab->geo);
+	unsigned long *snap;
+
+	snap = bfly_mem_alloc(m, bytes, false);
+	if (!snap) {
+		*err = m->err;
+		return NULL;
+	}
+	down_read(&fab->lock);
+	if (fab->dead) {
+		up_read(&fab->lock);
+		kvfree(snap);
+		*err = -ENODEV;
+		return NULL;
+	}
+	memcpy(snap, fab->matrix, bytes);
+	if (generation)
+		*generation = fab->generation;
+	up_read(&fab->lock);
+	return snap;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Moving one all-to-all message from the caller's send buffer to its
+ * receive buffer, user memory to user memory.
+ */
+#ifndef _BFLY_MSGCOPY_H
+#define _BFLY_MSGCOPY_H
+
+#include "lib/compat.h"
+
+/* Bytes of the message ahead that bfly_msg_copy() prefetches, at most */
+#define BFLY_MSG_PREFETCH_MAX 4096
+
+/**
+ * struct bfly_msg - where one message is read and written
+ * @src: its send slot, 8-byte aligned
+ * @dst: its receive slot, 8-byte aligned
+ */
+struct bfly_msg {
+	const u8 __user *src;
+	u8 __user *dst;
+};
+
+int bfly_msg_copy(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
+
+#endif /* _BFLY_MSGCOPY_H */
