@@ -29,6 +29,7 @@
 #include "core/core.h"
 #include "lib/linkload.h"
 #include "bfly_nl.h"
+#include "netlink.h"
 
 /* Largest link-load array a dump sends in chunks: 64 chunks. */
 #define BFLY_NL_LINK_LOAD_MAX_BYTES (64UL * BFLY_CHUNK_BYTES)
@@ -44,14 +45,12 @@ enum bfly_nl_phase {
 	BFLY_NL_PHASE_DONE,
 };
 
-static struct genl_family bfly_nl_family;
-
 /* Set once the family is registered, cleared before it is unregistered. */
 static bool bfly_nl_registered;
 
 /* A refusal whose message is not a literal (bfly_geometry_init()'s why). */
-static void bfly_nl_set_msg(struct netlink_ext_ack *extack,
-			    const struct nlattr *attr, const char *msg)
+void bfly_nl_set_msg(struct netlink_ext_ack *extack,
+		     const struct nlattr *attr, const char *msg)
 {
 	if (!extack)
 		return;
@@ -60,7 +59,7 @@ static void bfly_nl_set_msg(struct netlink_ext_ack *extack,
 }
 
 /* A request the memory limits (memlimit.c) refused: say why; returns @err. */
-static int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
+int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
 {
 	if (err == -E2BIG)
 		NL_SET_ERR_MSG(extack,
@@ -77,7 +76,7 @@ static int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
  * sends no ack; -ECANCELED is delivered, should the socket outlive the
  * killed sender (a forked child's).
  */
-static int bfly_nl_answered(struct netlink_ext_ack *extack, int err)
+int bfly_nl_answered(struct netlink_ext_ack *extack, int err)
 {
 	if (err != -EINTR)
 		return err;
@@ -86,7 +85,7 @@ static int bfly_nl_answered(struct netlink_ext_ack *extack, int err)
 }
 
 /* The fabric named by BFLY_A_ID, referenced; an ERR_PTR with extack set. */
-static struct bfly_fabric *bfly_nl_fabric(struct genl_info *info)
+struct bfly_fabric *bfly_nl_fabric(struct genl_info *info)
 {
 	struct nlattr *attr = info->attrs[BFLY_A_ID];
 	struct bfly_fabric *fab;
@@ -1425,7 +1424,7 @@ void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
  * genetlink-legacy: the ops table and the policies are generated, the
  * family is ours. Handlers lock what they need, so they run in parallel.
  */
-static struct genl_family bfly_nl_family __ro_after_init = {
+struct genl_family bfly_nl_family __ro_after_init = {
 	.name = BFLY_FAMILY_NAME,
 	.version = BFLY_FAMILY_VERSION,
 	.module = THIS_MODULE,
