@@ -6,6 +6,11 @@
 #   make demo          install dependencies, build, boot a VM with bfly.ko
 #                      loaded and show the fabric
 #   make check         install dependencies and run every test
+#   make check T=route,kunit KERNELS=debug
+#                      only those groups (build, native, checkpatch,
+#                      kernel-doc, regen, kunit, canary, e2e or one
+#                      end-to-end test's name), only those VMs (debug, 6.1,
+#                      6.12); see tests/run-all.sh
 #   make bench         Benes routing benchmarks: native, and in a VM the
 #                      ioctl path next to the same code as a user program
 #
@@ -38,7 +43,7 @@ demo: deps
 	tests/vm/demo.sh
 
 check: deps
-	tests/run-all.sh
+	tests/run-all.sh $(if $(T),-t $(T)) $(if $(KERNELS),-k $(KERNELS))
 
 bench: deps
 	tests/bench/run-bench.sh

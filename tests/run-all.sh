@@ -9,6 +9,14 @@
 # "N passed, N failed"; exits 1 on any failure. Everything slow to rebuild
 # (kernel source, test kernel, stock kernel images) is cached in
 # $BFLY_CACHE (default /var/cache/bfly); per-run output goes to build/.
+#
+#   tests/run-all.sh [-t GROUP[,GROUP...]] [-k KERNEL[,KERNEL...]]
+#
+# -t runs only the named groups: build (userspace, benchmarks, W=1 and
+# sparse), native, checkpatch, kernel-doc, regen, kunit, canary, e2e (every
+# end-to-end test), or the name of one end-to-end test (tests/e2e/NAME.test.sh).
+# -k runs the VMs of the named kernels only: debug, 6.1, 6.12.
+# make check passes T= and KERNELS= as -t and -k.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +24,44 @@ vm=$top/tests/vm
 out=$top/build/test
 export BFLY_CACHE=${BFLY_CACHE:-/var/cache/bfly}
 vm_timeout=${BFLY_VM_TIMEOUT:-1500}
+
+groups=
+kernels=
+while getopts 't:k:' opt; do
+	case $opt in
+	t) groups=,$OPTARG, ;;
+	k) kernels=,$OPTARG, ;;
+	*) sed -n '13,19s/^# \?//p' "$0" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+# want GROUP: no -t, or GROUP is in it
+want() { [ -z "$groups" ] || [[ $groups == *",$1,"* ]]; }
+# want_kernel debug|6.1|6.12: no -k, or the kernel is in it
+want_kernel() { [ -z "$kernels" ] || [[ $kernels == *",$1,"* ]]; }
+
+# The end-to-end tests asked for: bflytests= for the VMs ("" for all of
+# them), or e2e_none when no end-to-end test is wanted.
+e2e_tests=
+e2e_none=
+if [ -n "$groups" ] && ! want e2e; then
+	for g in ${groups//,/ }; do
+		[ -f "$top/tests/e2e/$g.test.sh" ] && e2e_tests+=${e2e_tests:+,}$g
+		case $g in
+		build | native | checkpatch | kernel-doc | regen | kunit | canary | e2e) ;;
+		*) [ -f "$top/tests/e2e/$g.test.sh" ] ||
+			{ echo "run-all: no group or end-to-end test named $g" >&2; exit 2; } ;;
+		esac
+	done
+	[ -n "$e2e_tests" ] || e2e_none=yes
+fi
+for k in ${kernels//,/ }; do
+	case $k in
+	debug | 6.1 | 6.12) ;;
+	*) echo "run-all: no kernel named $k (debug, 6.1, 6.12)" >&2; exit 2 ;;
+	esac
+done
 
 passed=0
 failed=0
@@ -84,14 +130,16 @@ count_kunit() {
 	[ $suites -gt 0 ] || fail "$prefix: no KUnit suite reported"
 }
 
-# vm_start NAME KERNEL MODULE-DIR MODE: pack an initramfs and run a VM
-# with bflymode=MODE; QEMU's exit status goes to $out/NAME.rc. Counts
-# nothing, so several can run in the background at once.
+# vm_start NAME KERNEL MODULE-DIR MODE [ARG...]: pack an initramfs and run
+# a VM with bflymode=MODE and the kernel arguments ARG; QEMU's exit status
+# goes to $out/NAME.rc. Counts nothing, so several can run in the
+# background at once.
 vm_start() {
 	local name=$1 kernel=$2 moddir=$3 mode=$4
+	shift 4
 	"$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
 	"$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
-		"$out/$name.results.log" "$vm_timeout" "bflymode=$mode"
+		"$out/$name.results.log" "$vm_timeout" "bflymode=$mode" "$@"
 	echo $? > "$out/$name.rc"
 }
 
@@ -119,8 +167,9 @@ vm_booted() {
 vm_results() {
 	local name=$1
 	vm_booted "$name"
-	count_tap "$name" "$results"
-	if grep -q '^BFLY-KTAP-BEGIN' "$results" || [ "$name" = test-kernel ]; then
+	[ -n "$e2e_none" ] || count_tap "$name" "$results"
+	if grep -q '^BFLY-KTAP-BEGIN' "$results" ||
+	   { [ "$name" = test-kernel ] && want kunit; }; then
 		count_kunit "$name: kunit" "$results"
 	fi
 	run_check "$name: kernel log has no KASAN/UBSAN/lockdep/kmemleak/WARN/BUG report" \
@@ -161,24 +210,57 @@ checkpatch=$KSRC/scripts/checkpatch.pl
 log "Debian's stock kernels: download, or reuse the cached ones"
 mapfile -t stock < <("$vm/stock-kernels.sh" 2> "$out/logs/stock-kernels.log")
 [ ${#stock[@]} -eq 2 ] || fail "stock kernels: download"
+# Keep the stock kernels -k asks for: "6.1" names 6.1.0-N-amd64
+picked=()
+for s in "${stock[@]}"; do
+	release=${s%% *}
+	want_kernel "${release%.*-*}" && picked+=("$s")
+done
+stock=("${picked[@]}")
+want_kernel debug || tkdir=
+
+# What the VMs run: the end-to-end tests asked for, KUnit if asked for
+vm_args=(bflytests="${e2e_tests:-}")
+[ -n "$e2e_none" ] && vm_args=(bflytests=-)
+want kunit || vm_args+=(bflykunit=no)
+vms=yes
+[ -n "$e2e_none" ] && ! want kunit && ! want canary && vms=
 
 log "building userspace programs and modules"
-run_check "userspace: build with no warning" \
-	sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
-run_check "benchmarks: build with no warning (run by make bench)" \
-	sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
-if [ -n "$tkdir" ]; then
+# The VMs need the programs and the modules whether or not -t names build.
+if want build || [ -n "$vms" ]; then
+	run_check "userspace: build with no warning" \
+		sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
+fi
+if want build; then
+	run_check "benchmarks: build with no warning (run by make bench)" \
+		sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
+fi
+if [ -n "$tkdir" ] && { want build || [ -n "$vms" ]; }; then
 	run_check "bfly.ko: W=1 build, test kernel" "$vm/build-module.sh" "$tkdir" "$out/mod-test" W=1
 fi
 for s in "${stock[@]}"; do
 	read -r release vmlinuz kdir <<< "$s"
-	run_check "bfly.ko: W=1 build, stock $release" "$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1
-	run_check "bfly.ko: sparse (C=1), stock $release" "$vm/build-module.sh" "$kdir" "$out/sparse-$release" C=1
+	if want build || [ -n "$vms" ]; then
+		run_check "bfly.ko: W=1 build, stock $release" "$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1
+	fi
+	if want build; then
+		run_check "bfly.ko: sparse (C=1), stock $release" "$vm/build-module.sh" "$kdir" "$out/sparse-$release" C=1
+	fi
 done
 
-log "native algorithm tests (-O2, small cache blocks, ASan+UBSan)"
+if want regen; then
+	log "generated netlink code matches the spec"
+	run_check "regen: kmod/netlink/regen.sh reproduces the checked-in files" \
+		sh -c "rm -rf '$out/regen' && '$top/kmod/netlink/regen.sh' -o '$out/regen' '$KSRC' &&
+		       for f in uapi/linux/bfly_netlink.h kmod/netlink/bfly_nl.c kmod/netlink/bfly_nl.h; do
+			       diff -u \"$top/\$f\" \"$out/regen/\$f\" || exit 1
+		       done"
+fi
+
 native=$top/tests/native
-for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sanitize-recover=all"; do
+want native && log "native algorithm tests (-O2, small cache blocks, ASan+UBSan)"
+want native && for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sanitize-recover=all"; do
 	name=${variant%%:*}
 	if make -s -C "$native" clean all CC="${variant#*:}" > "$out/logs/native-$name-build.log" 2>&1; then
 		for prog in algo-test algo-test-tiny rls-test fault-test fault-walk-test; do
@@ -194,13 +276,13 @@ for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sa
 done
 make -s -C "$native" clean
 
-log "checkpatch --strict"
-while read -r f; do
+want checkpatch && log "checkpatch --strict"
+want checkpatch && while read -r f; do
 	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
 done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' | sort)
 
-log "kernel-doc"
-while read -r f; do
+want kernel-doc && log "kernel-doc"
+want kernel-doc && while read -r f; do
 	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
 done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
@@ -209,19 +291,29 @@ done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 log "VMs: debug test kernel and canary, alongside Debian's stock kernels"
 test_vm=
 [ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ] && test_vm=yes
+[ -n "$vms" ] || test_vm=
+# The test VM runs when it has end-to-end tests or KUnit to run
+test_e2e=yes
+[ -z "$e2e_none" ] || want kunit || test_e2e=
 if [ -n "$test_vm" ]; then
-	(vm_start test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test
-	 vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
+	(if [ -n "$test_e2e" ]; then
+		vm_start test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test "${vm_args[@]}"
+	 fi
+	 if want canary; then
+		vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary
+	 fi) &
 fi
+# The stock kernels run end-to-end tests only
+[ -n "$e2e_none" ] && stock=()
 (for s in "${stock[@]}"; do
 	read -r release vmlinuz kdir <<< "$s"
-	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" "$out/mod-$release" test
+	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" "$out/mod-$release" test "${vm_args[@]}"
 done) &
 wait
 
 if [ -n "$test_vm" ]; then
-	vm_results test-kernel
-	canary_results
+	[ -n "$test_e2e" ] && vm_results test-kernel
+	want canary && canary_results
 fi
 for s in "${stock[@]}"; do
 	read -r release vmlinuz kdir <<< "$s"

@@ -27,6 +27,7 @@
 #include <linux/uaccess.h>
 
 #include "lib/benes.h"
+#include "core/events.h"
 #include "core/core.h"
 #include "lib/benes_fault.h"
 #include "lib/linkload.h"
@@ -498,8 +499,8 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
 	b->elapsed_ns = ktime_get_ns() - start;
 	atomic64_inc(&fab->stats.batches);
-	bfly_nl_notify_batch_done(fab, run->sched.latin, b->rounds, b->cycles,
-				  min_t(u64, b->conflicts, U32_MAX));
+	bfly_event_batch_done(fab, run->sched.latin, b->rounds, b->cycles,
+			      min_t(u64, b->conflicts, U32_MAX));
 	return err;
 }
 

@@ -19,6 +19,7 @@
 
 #include "lib/benes.h"
 #include "lib/benes_fault.h"
+#include "core/events.h"
 #include "core/core.h"
 #include "lib/linkload.h"
 #include "lib/selfroute.h"
@@ -241,8 +242,8 @@ void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b)
 	if (b->conflicts.count) {
 		atomic64_inc(&fab->stats.refusals);
 		atomic64_add(b->conflicts.count, &fab->stats.conflicts);
-		bfly_nl_notify_conflicts(fab, b->conflicts.count,
-					 b->conflicts.first_stage);
+		bfly_event_conflicts(fab, b->conflicts.count,
+				     b->conflicts.first_stage);
 	}
 }
 

@@ -193,16 +193,9 @@ void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b)
 int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
 		     bool apply, u64 *generation);
 
-/* netlink.c: the generic netlink family "bfly" and its events */
+/* netlink.c: the generic netlink family "bfly" */
 int bfly_netlink_init(void);
 void bfly_netlink_exit(void);
-void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created);
-void bfly_nl_notify_matrix(struct bfly_fabric *fab);
-void bfly_nl_notify_faults(struct bfly_fabric *fab);
-void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
-			      u32 first_stage);
-void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
-			       u64 cycles, u32 conflicts);
 
 /* ioctl_batch.c: RLS labels and all-to-all batches */
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);

@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
+#include "events.h"
 #include "core.h"
 
 /* Serialises creation and deletion; protects bfly_fabrics. */
@@ -142,7 +143,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	}
 	list_add_tail(&fab->list, &bfly_fabrics);
 	atomic64_inc(&bfly_fabrics_gen);
-	bfly_nl_notify_fabric(fab, true);
+	bfly_event_fabric(fab, true);
 	bfly_fabric_get(fab);
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
@@ -166,7 +167,7 @@ static void bfly_fabric_unlink(struct bfly_fabric *fab)
 	 */
 	atomic64_inc(&bfly_fabrics_gen);
 
-	bfly_nl_notify_fabric(fab, false);
+	bfly_event_fabric(fab, false);
 	bfly_chardev_del(fab);
 	bfly_fabric_put(fab);
 }
@@ -292,7 +293,7 @@ void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix)
 	fab->generation++;
 	atomic64_inc(&fab->stats.matrix_writes);
 	atomic64_inc(&bfly_fabrics_gen);
-	bfly_nl_notify_matrix(fab);
+	bfly_event_matrix(fab);
 }
 
 /**

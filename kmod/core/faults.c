@@ -9,6 +9,7 @@
  */
 #include <linux/slab.h>
 
+#include "events.h"
 #include "core.h"
 
 /* The fault list changed: bump the dumps' generation and tell listeners. */
@@ -16,7 +17,7 @@ static void bfly_fabric_faults_changed(struct bfly_fabric *fab)
 {
 	lockdep_assert_held_write(&fab->lock);
 	bfly_fabrics_generation_bump();
-	bfly_nl_notify_faults(fab);
+	bfly_event_faults(fab);
 }
 
 /* Index in @fl of the fault at @f's place, or -1. */

@@ -27,6 +27,7 @@
 #include <net/netlink.h>
 
 #include "core/core.h"
+#include "core/events.h"
 #include "lib/linkload.h"
 #include "bfly_nl.h"
 #include "netlink.h"
@@ -1319,7 +1320,7 @@ static void bfly_nl_event_send(struct sk_buff *msg, void *hdr, bool err)
  * @fab: the fabric
  * @created: true for a creation, false for a deletion
  */
-void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created)
+static void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -1340,7 +1341,7 @@ void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created)
  * bfly_nl_notify_matrix() - announce a change of a fabric's switch matrix
  * @fab: the fabric, its lock held for writing
  */
-void bfly_nl_notify_matrix(struct bfly_fabric *fab)
+static void bfly_nl_notify_matrix(struct bfly_fabric *fab)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -1358,7 +1359,7 @@ void bfly_nl_notify_matrix(struct bfly_fabric *fab)
  * bfly_nl_notify_faults() - announce a change of a fabric's faults
  * @fab: the fabric, its lock held for writing
  */
-void bfly_nl_notify_faults(struct bfly_fabric *fab)
+static void bfly_nl_notify_faults(struct bfly_fabric *fab)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -1377,8 +1378,8 @@ void bfly_nl_notify_faults(struct bfly_fabric *fab)
  * @count: the number of internal conflicts
  * @first_stage: the node stage of the first one
  */
-void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
-			      u32 first_stage)
+static void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
+				     u32 first_stage)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -1403,8 +1404,8 @@ void bfly_nl_notify_conflicts(struct bfly_fabric *fab, u32 count,
  * Sent at the end of every batch that ran, finished or stopped (@rounds
  * tells), by the ioctl and by the a2a command.
  */
-void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
-			       u64 cycles, u32 conflicts)
+static void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin,
+				      u32 rounds, u64 cycles, u32 conflicts)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -1419,6 +1420,14 @@ void bfly_nl_notify_batch_done(struct bfly_fabric *fab, u32 latin, u32 rounds,
 			   nla_put_u64_64bit(msg, BFLY_A_CYCLES, cycles, BFLY_A_PAD) ||
 			   nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, conflicts));
 }
+
+static const struct bfly_event_ops bfly_nl_events = {
+	.fabric = bfly_nl_notify_fabric,
+	.matrix = bfly_nl_notify_matrix,
+	.faults = bfly_nl_notify_faults,
+	.conflicts = bfly_nl_notify_conflicts,
+	.batch_done = bfly_nl_notify_batch_done,
+};
 
 /*
  * genetlink-legacy: the ops table and the policies are generated, the
@@ -1445,8 +1454,10 @@ int bfly_netlink_init(void)
 	int err;
 
 	err = genl_register_family(&bfly_nl_family);
-	if (!err)
+	if (!err) {
 		WRITE_ONCE(bfly_nl_registered, true);
+		bfly_events_register(&bfly_nl_events);
+	}
 	return err;
 }
 
@@ -1457,6 +1468,7 @@ int bfly_netlink_init(void)
  */
 void bfly_netlink_exit(void)
 {
+	bfly_events_unregister();
 	WRITE_ONCE(bfly_nl_registered, false);
 	genl_unregister_family(&bfly_nl_family);
 }

@@ -4,16 +4,24 @@
 # Regenerate the files derived from Documentation/netlink/specs/bfly.yaml
 # with the kernel's tools/net/ynl/ynl-gen-c.py:
 #   uapi/linux/bfly_netlink.h   the family's enums (--mode uapi)
-#   kmod/bfly_nl.c, .h      per-op policies and the genl_ops table
+#   kmod/netlink/bfly_nl.c, .h  per-op policies and the genl_ops table
 #
-#   kmod/netlink/regen.sh [KERNEL-SOURCE]
+#   kmod/netlink/regen.sh [-o DIR] [KERNEL-SOURCE]
 #
+# -o DIR writes the files below DIR (DIR/uapi/linux/, DIR/kmod/netlink/)
+# instead of the tree, for comparing them with the checked-in ones.
 # KERNEL-SOURCE defaults to the unpacked linux-source-6.12 in $BFLY_CACHE.
 # ynl-gen-c.py wants the schema at <spec dir>/../genetlink-legacy.yaml and a
 # MAINTAINERS file in a parent directory of the spec, so it runs on a copy.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
+dest=$top
+if [ "${1:-}" = -o ]; then
+	dest=$2
+	shift 2
+	mkdir -p "$dest/uapi/linux" "$dest/kmod/netlink"
+fi
 ksrc=${1:-$(ls -d "${BFLY_CACHE:-/var/cache/bfly}"/linux-source-6.12-* | head -1)}
 gen=$ksrc/tools/net/ynl/ynl-gen-c.py
 tmp=$(mktemp -d)
@@ -50,5 +58,5 @@ mv "$tmp/bfly_nl.h.tmp" "$tmp/bfly_nl.h"
 
 # checkpatch --strict wants a blank line between an enum and its MAX define.
 awk '{ if (prev == "};" && /^#define/) print ""; print; prev = $0 }' \
-	"$tmp/bfly_netlink.h" > "$top/uapi/linux/bfly_netlink.h"
-cp "$tmp/bfly_nl.h" "$tmp/bfly_nl.c" "$top/kmod/netlink/"
+	"$tmp/bfly_netlink.h" > "$dest/uapi/linux/bfly_netlink.h"
+cp "$tmp/bfly_nl.h" "$tmp/bfly_nl.c" "$dest/kmod/netlink/"
