@@ -1302,6 +1302,7 @@ struct route_reply {
 	unsigned int conflicts[BFLY_CONFLICTS_MAX][4];
 	unsigned int faults, stuck_unmet;
 	unsigned long long affected;
+	bool applied;
 };
 
 static int parse_route(struct nl_msg *msg, void *arg)
@@ -1319,6 +1320,7 @@ static int parse_route(struct nl_msg *msg, void *arg)
 	r->faults = get_u32(tb, BFLY_A_FAULTS_COUNT);
 	r->affected = get_u64(tb, BFLY_A_AFFECTED_COUNT);
 	r->stuck_unmet = get_u32(tb, BFLY_A_STUCK_UNMET);
+	r->applied = tb[BFLY_A_APPLIED] && nla_get_u8(tb[BFLY_A_APPLIED]);
 	nlmsg_for_each_attr(a, nlmsg_hdr(msg), GENL_HDRLEN, rem) {
 		if (nla_type(a) != BFLY_A_CONFLICT || r->n >= BFLY_CONFLICTS_MAX)
 			continue;
@@ -1483,24 +1485,10 @@ static int cmd_route(int argc, char **argv)
 		put_or_die(nla_put_flag(msg, BFLY_A_DRY_RUN));
 	if (allow_faults)
 		put_or_die(nla_put_flag(msg, BFLY_A_ALLOW_FAULTS));
+	/* A refused route is answered with its report, then the error. */
 	err = transact(msg, parse_route, &r);
-	if (err == EBUSY || err == EHOSTUNREACH) {
-		/* Refused for conflicts or faults: report them with a dry run. */
-		char saved[sizeof(kmsg)];
-
-		snprintf(saved, sizeof(saved), "%s", kmsg);
-		msg = new_msg(BFLY_CMD_ROUTE, 0);
-		put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
-		put_or_die(nla_put(msg, labels ? BFLY_A_LABELS : BFLY_A_PERM,
-				   n * (labels ? 8 : 4), buf));
-		put_or_die(nla_put_flag(msg, BFLY_A_DRY_RUN));
-		if (!transact(msg, parse_route, &r))
-			dry_run = true;
-		snprintf(kmsg, sizeof(kmsg), "%s", saved);
-		kattr[0] = 0;
-	} else if (err) {
+	if (err && err != EBUSY && err != EHOSTUNREACH)
 		die_kernel(err);
-	}
 	free(buf);
 
 	if (json) {
@@ -1508,7 +1496,7 @@ static int cmd_route(int argc, char **argv)
 		jkn("id", id);
 		jks("method", method_name(r.method));
 		jk("applied");
-		jbool(!err && !dry_run);
+		jbool(r.applied);
 		jkn("conflicts", r.count);
 		if (r.count)
 			jkn("first_conflict_stage", r.first_stage);
@@ -1533,7 +1521,7 @@ static int cmd_route(int argc, char **argv)
 		jclose('}');
 	} else {
 		printf("bfly%u: %s, %s", id, method_name(r.method),
-		       err ? "refused" : dry_run ? "dry run" : "applied");
+		       err ? "refused" : r.applied ? "applied" : "dry run");
 		if (r.count)
 			printf(", %u conflicts, first at node stage %u", r.count, r.first_stage);
 		else
@@ -1542,7 +1530,7 @@ static int cmd_route(int argc, char **argv)
 		if (r.faults)
 			printf("  faults %u: affected %llu, stuck unmet %u%s\n", r.faults,
 			       r.affected, r.stuck_unmet,
-			       r.affected && !err && !dry_run ? " (allowed)" : "");
+			       r.affected && r.applied ? " (allowed)" : "");
 		for (i = 0; i < r.n; i++)
 			printf("  conflict: stage %u node %u, inputs %u and %u\n",
 			       r.conflicts[i][0], r.conflicts[i][1], r.conflicts[i][2],

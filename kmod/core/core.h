@@ -98,6 +98,7 @@ void bfly_mem_uncharge_fabric(struct bfly_fabric *fab);
 void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero);
 void *bfly_mem_alloc_array(struct bfly_mem *m, size_t n, size_t size, bool zero);
 void bfly_mem_release(struct bfly_mem *m);
+const char *bfly_mem_why(int err);
 
 /* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
 static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
@@ -155,43 +156,6 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg);
 int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg);
 int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg);
-
-/**
- * struct bfly_route_buf - everything one route needs, allocated up front
- * @in: N u32 (a permutation) or N u64 (labels)
- * @matrix: the computed switch matrix
- * @work: the algorithm's workspace
- * @conflicts: the conflicts found
- * @faults: the fabric's faults when the route started, or NULL for none
- * @affected: with @faults, N bits: the inputs a fault hits
- * @fault_work: with @faults, the fault walk's workspace
- * @affected_count: the number of inputs a fault hits
- * @stuck_unmet: stuck nodes the route sets to their other state
- * @mem: the memory charged for all this
- */
-struct bfly_route_buf {
-	void *in;
-	unsigned long *matrix;
-	void *work;
-	struct bfly_conflicts conflicts;
-	struct bfly_faults *faults;
-	unsigned long *affected;
-	void *fault_work;
-	u32 affected_count;
-	u32 stuck_unmet;
-	struct bfly_mem mem;
-};
-
-/* ioctl_route.c: the route steps shared by the ioctl and netlink */
-int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method);
-int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
-			 u32 method, u32 conflicts_max);
-void bfly_route_buf_free(struct bfly_route_buf *b);
-int bfly_route_run(const struct bfly_geometry *geo, u32 method,
-		   struct bfly_route_buf *b);
-void bfly_route_account(struct bfly_fabric *fab, const struct bfly_route_buf *b);
-int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
-		     bool apply, u64 *generation);
 
 /* netlink.c: the generic netlink family "bfly" */
 int bfly_netlink_init(void);

@@ -261,3 +261,23 @@ void bfly_mem_release(struct bfly_mem *m)
 	m->charged = 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_mem_release);
+
+/**
+ * bfly_mem_why() - the reason a memory charge or allocation failed
+ * @err: -E2BIG or -ENOMEM from the memory limits
+ *
+ * Return: a short reason for the user, or NULL for another error.
+ */
+const char *bfly_mem_why(int err)
+{
+	static const char * const why[] = {
+		"memory: the request alone passes fabric_mem_max or module_mem_max",
+		"memory: other requests hold the memory under fabric_mem_max or module_mem_max, or the kernel has none",
+	};
+
+	if (err == -E2BIG)
+		return why[0];
+	if (err == -ENOMEM)
+		return why[1];
+	return NULL;
+}

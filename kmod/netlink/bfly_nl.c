@@ -117,7 +117,6 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.doit		= bfly_nl_route_doit,
 		.policy		= bfly_route_nl_policy,
 		.maxattr	= BFLY_A_ALLOW_FAULTS,
-		.flags		= GENL_ADMIN_PERM,
 	},
 	{
 		.cmd		= BFLY_CMD_A2A,

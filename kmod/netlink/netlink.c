@@ -62,12 +62,10 @@ void bfly_nl_set_msg(struct netlink_ext_ack *extack,
 /* A request the memory limits (memlimit.c) refused: say why; returns @err. */
 int bfly_nl_mem_refused(struct netlink_ext_ack *extack, int err)
 {
-	if (err == -E2BIG)
-		NL_SET_ERR_MSG(extack,
-			       "memory: the request alone passes fabric_mem_max or module_mem_max");
-	else if (err == -ENOMEM)
-		NL_SET_ERR_MSG(extack,
-			       "memory: other requests hold the memory under fabric_mem_max or module_mem_max, or the kernel has none");
+	const char *why = bfly_mem_why(err);
+
+	if (why)
+		bfly_nl_set_msg(extack, NULL, why);
 	return err;
 }
 
@@ -865,152 +863,6 @@ out:
 	bfly_mem_release(&mem);
 	bfly_fabric_put(fab);
 	return err;
-}
-
-static int bfly_nl_put_conflicts(struct sk_buff *msg,
-				 const struct bfly_conflicts *c)
-{
-	u32 i, n = min(c->count, c->capacity);
-	struct nlattr *nest;
-
-	for (i = 0; i < n; i++) {
-		nest = nla_nest_start(msg, BFLY_A_CONFLICT);
-		if (!nest ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_STAGE, c->list[i].stage) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_NODE, c->list[i].node) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT0, c->list[i].input[0]) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT1, c->list[i].input[1]))
-			return -EMSGSIZE;
-		nla_nest_end(msg, nest);
-	}
-	return 0;
-}
-
-/* Check the route input's presence and size; pick the method. */
-static int bfly_nl_route_check(struct genl_info *info,
-			       const struct bfly_geometry *geo,
-			       struct nlattr **in, u32 *method)
-{
-	struct nlattr *perm = info->attrs[BFLY_A_PERM];
-	struct nlattr *labels = info->attrs[BFLY_A_LABELS];
-
-	if (!perm && !labels) {
-		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_PERM);
-		NL_SET_ERR_MSG(info->extack,
-			       "perm, labels: missing: give a permutation or labels");
-		return -EINVAL;
-	}
-	if (perm && labels) {
-		NL_SET_ERR_MSG_ATTR(info->extack, labels,
-				    "labels: give a permutation or labels, not both");
-		return -EINVAL;
-	}
-	if (bfly_route_method(geo, labels, method)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, perm,
-				    "perm: a permutation routes on butterfly and benes only; route labels on bfly2 and bfly-twice");
-		return -EOPNOTSUPP;
-	}
-	if (perm && nla_len(perm) != (u64)geo->ports * sizeof(u32)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, perm,
-				    "perm: length is not 4 * ports bytes (one u32 per input)");
-		return -EINVAL;
-	}
-	if (labels && nla_len(labels) != (u64)geo->ports * sizeof(u64)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, labels,
-				    "labels: length is not 8 * ports bytes (one u64 per input)");
-		return -EINVAL;
-	}
-	*in = perm ?: labels;
-	return 0;
-}
-
-int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	bool dry_run = nla_get_flag(info->attrs[BFLY_A_DRY_RUN]);
-	bool allow_faults = nla_get_flag(info->attrs[BFLY_A_ALLOW_FAULTS]);
-	struct bfly_route_buf b = {};
-	struct bfly_fabric *fab;
-	struct sk_buff *msg = NULL;
-	struct nlattr *in;
-	u64 generation;
-	u32 method;
-	void *hdr;
-	int err;
-
-	fab = bfly_nl_fabric(info);
-	if (IS_ERR(fab))
-		return PTR_ERR(fab);
-	err = bfly_nl_route_check(info, &fab->geo, &in, &method);
-	if (err)
-		goto out;
-
-	err = bfly_route_buf_alloc(&b, fab, method, BFLY_CONFLICTS_MAX);
-	if (err == -ENODEV) {
-		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
-		goto out;
-	}
-	if (err) {
-		bfly_nl_mem_refused(info->extack, err);
-		goto out;
-	}
-	msg = genlmsg_new(NLMSG_GOODSIZE + BFLY_CONFLICTS_MAX * 48, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto out;
-	}
-	memcpy(b.in, nla_data(in), nla_len(in));
-	err = bfly_route_run(&fab->geo, method, &b);
-	if (err == -EINVAL) {
-		if (method == BFLY_METHOD_LABELS)
-			NL_SET_ERR_MSG_ATTR(info->extack, in,
-					    "labels: a label is wider than node-stages bits");
-		else
-			NL_SET_ERR_MSG_ATTR(info->extack, in,
-					    "perm: not a permutation of 0 .. ports - 1");
-	}
-	if (err)
-		goto out;
-
-	bfly_route_account(fab, &b);
-	if (b.conflicts.count && !dry_run) {
-		NL_SET_ERR_MSG_ATTR(info->extack, in,
-				    "perm, labels: internal conflicts: route refused, matrix unchanged (a dry run lists them)");
-		err = -EBUSY;
-		goto out;
-	}
-	if (b.affected_count && !dry_run && !allow_faults) {
-		NL_SET_ERR_MSG(info->extack,
-			       "faults: packets of the route would meet a fault: route refused, matrix unchanged (a dry run counts them; allow-faults applies it)");
-		err = -EHOSTUNREACH;
-		goto out;
-	}
-	err = bfly_route_apply(fab, &b, !dry_run, &generation);
-	if (err) {
-		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
-		goto out;
-	}
-
-	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, BFLY_CMD_ROUTE);
-	if (!hdr || nla_put_u32(msg, BFLY_A_ID, fab->id) ||
-	    nla_put_u32(msg, BFLY_A_METHOD, method) ||
-	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, b.conflicts.count) ||
-	    nla_put_u32(msg, BFLY_A_FIRST_CONFLICT_STAGE, b.conflicts.first_stage) ||
-	    bfly_nl_put_conflicts(msg, &b.conflicts) ||
-	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, generation, BFLY_A_PAD) ||
-	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, b.faults ? b.faults->count : 0) ||
-	    nla_put_u64_64bit(msg, BFLY_A_AFFECTED_COUNT, b.affected_count, BFLY_A_PAD) ||
-	    nla_put_u32(msg, BFLY_A_STUCK_UNMET, b.stuck_unmet)) {
-		err = -EMSGSIZE;
-		goto out;
-	}
-	genlmsg_end(msg, hdr);
-	err = genlmsg_reply(msg, info);
-	msg = NULL;
-out:
-	nlmsg_free(msg);
-	bfly_route_buf_free(&b);
-	bfly_fabric_put(fab);
-	return bfly_nl_answered(info->extack, err);
 }
 
 /*

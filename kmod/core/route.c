@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The route service, for the ioctl and the netlink family alike.
+ *
+ * A route is computed without the fabric's lock, on buffers of its own
+ * sized up front, so routes on one fabric run in parallel. The complete
+ * report goes to the frontend before the new matrix is installed: a
+ * request that fails for any reason leaves the fabric unchanged.
+ */
+#include <linux/bitmap.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+
+#include "lib/benes.h"
+#include "lib/benes_fault.h"
+#include "lib/selfroute.h"
+#include "lib/trace.h"
+#include "events.h"
+#include "route.h"
+
+/**
+ * bfly_route_method() - how a route request on a fabric is computed
+ * @geo: the fabric geometry
+ * @labels: the request routes labels, not a permutation
+ * @method: receives one of &enum bfly_route_method
+ *
+ * Return: 0, or -EOPNOTSUPP for a permutation on bfly2 or bfly-twice.
+ */
+int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
+{
+	if (labels)
+		*method = BFLY_METHOD_LABELS;
+	else if (geo->topology == BFLY_TOPO_BUTTERFLY)
+		*method = BFLY_METHOD_SELF_ROUTING;
+	else if (geo->topology == BFLY_TOPO_BENES)
+		*method = BFLY_METHOD_LOOPING;
+	else
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/**
+ * bfly_route_buf_free() - free what bfly_route_buf_alloc() allocated
+ * @b: the buffers; may be partly allocated
+ */
+void bfly_route_buf_free(struct bfly_route_buf *b)
+{
+	kvfree(b->in);
+	kvfree(b->matrix);
+	kvfree(b->work);
+	kvfree(b->conflicts.list);
+	kfree(b->faults);
+	kvfree(b->affected);
+	kvfree(b->fault_work);
+	bfly_mem_release(&b->mem);
+}
+
+/**
+ * bfly_route_buf_alloc() - allocate everything one route needs
+ * @b: zeroed buffers to fill; free them with bfly_route_buf_free(), also
+ *	on failure
+ * @fab: the fabric; its faults are copied to @b->faults, and the memory is
+ *	charged to it
+ * @method: from bfly_route_method()
+ * @conflicts_max: conflicts to record in @b->conflicts.list
+ *
+ * Return: 0; -E2BIG or -ENOMEM from the memory limits; -ENOMEM; -ENODEV.
+ */
+int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
+			 u32 method, u32 conflicts_max)
+{
+	const struct bfly_geometry *geo = &fab->geo;
+	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
+	size_t work;
+	u32 nconf;
+	int err;
+
+	b->faults = bfly_fabric_faults_snapshot(fab, &err);
+	if (err)
+		return err;
+	if (method == BFLY_METHOD_LOOPING)
+		work = bfly_faults_have_stuck(b->faults) ?
+		       bfly_benes_fault_workspace_size(geo) :
+		       bfly_benes_workspace_size(geo);
+	else
+		work = bfly_selfroute_workspace_size(geo);
+	/* Never more conflicts than nodes. */
+	nconf = min_t(u64, conflicts_max, geo->switches);
+
+	b->mem.fab = fab;
+	b->in = bfly_mem_alloc_array(&b->mem, geo->ports, elem, false);
+	b->matrix = bfly_mem_alloc(&b->mem, bfly_matrix_bytes(geo), true);
+	b->work = bfly_mem_alloc(&b->mem, max_t(size_t, work,
+						BITS_TO_LONGS(geo->ports) * sizeof(long)),
+				 false);
+	if (nconf)
+		b->conflicts.list = bfly_mem_alloc_array(&b->mem, nconf,
+							 sizeof(*b->conflicts.list), true);
+	b->conflicts.capacity = nconf;
+	if (b->faults) {
+		b->affected = bfly_mem_alloc(&b->mem, BFLY_MATRIX_BYTES(geo->ports), true);
+		b->fault_work = bfly_mem_alloc(&b->mem, bfly_fault_walk_workspace_size(geo),
+					       false);
+	}
+	return b->mem.err;
+}
+
+/* The inputs of a computed route that @b->faults hit. */
+static int bfly_route_check_faults(const struct bfly_geometry *geo,
+				   struct bfly_route_buf *b)
+{
+	struct bfly_fault_walk walk = {
+		.mode = BFLY_WALK_ROUTE,
+		.matrix = b->matrix,
+	};
+	int hit;
+
+	b->stuck_unmet = bfly_faults_stuck_unmet(geo, b->faults, b->matrix);
+	bitmap_zero(b->affected, geo->ports);
+	hit = bfly_fault_walk(geo, b->faults, &walk, b->affected, NULL, b->fault_work);
+	if (hit < 0)
+		return hit;
+	b->affected_count = hit;
+	return 0;
+}
+
+/**
+ * bfly_route_run() - compute a route whose input is in @b->in
+ * @geo: the fabric geometry
+ * @method: from bfly_route_method()
+ * @b: buffers from bfly_route_buf_alloc(), @b->in filled with N u32 (a
+ *	permutation) or N u64 (labels)
+ *
+ * With @b->faults, the looping algorithm steers its free choices by the
+ * stuck nodes, and the inputs a fault hits go to @b->affected.
+ *
+ * Return: 0, with the matrix, conflicts and fault report in @b; -EINVAL
+ * for a non-permutation or labels too wide; -EINTR.
+ */
+int bfly_route_run(const struct bfly_geometry *geo, u32 method,
+		   struct bfly_route_buf *b)
+{
+	int err;
+
+	if (method != BFLY_METHOD_LABELS) {
+		/* The workspace doubles as the "seen" bitmap here. */
+		bitmap_zero(b->work, geo->ports);
+		err = bfly_perm_check(geo, b->in, b->work);
+		if (err)
+			return err;
+	}
+
+	b->conflicts.count = 0;
+	b->conflicts.first_stage = BFLY_NO_CONFLICT;
+	switch (method) {
+	case BFLY_METHOD_SELF_ROUTING:
+		err = bfly_selfroute_dest(geo, b->in, b->matrix, NULL,
+					  &b->conflicts, b->work);
+		break;
+	case BFLY_METHOD_LABELS:
+		err = bfly_selfroute_labels(geo, b->in, b->matrix, NULL,
+					    &b->conflicts, b->work);
+		break;
+	default:
+		if (bfly_faults_have_stuck(b->faults))
+			err = bfly_benes_route_stuck(geo, b->in, b->faults->list,
+						     b->faults->count, b->matrix,
+						     b->work, &b->stuck_unmet);
+		else
+			err = bfly_benes_route(geo, b->in, b->matrix, b->work);
+		break;
+	}
+	if (err || !b->faults)
+		return err;
+	return bfly_route_check_faults(geo, b);
+}
+
+/*
+ * bfly_route_account() - count a computed route in the fabric's statistics
+ * @fab: the fabric
+ * @b: the computed route
+ *
+ * A route with conflicts is also announced to netlink listeners.
+ */
+static void bfly_route_account(struct bfly_fabric *fab,
+			       const struct bfly_route_buf *b)
+{
+	atomic64_inc(&fab->stats.routes);
+	if (b->conflicts.count) {
+		atomic64_inc(&fab->stats.refusals);
+		atomic64_add(b->conflicts.count, &fab->stats.conflicts);
+		bfly_event_conflicts(fab, b->conflicts.count,
+				     b->conflicts.first_stage);
+	}
+}
+
+/*
+ * bfly_route_apply() - install a computed route's matrix
+ * @fab: the fabric
+ * @b: the computed route; its matrix is swapped with the old one
+ * @apply: false to only read the generation (dry runs, refused routes)
+ * @generation: receives the matrix generation after the call
+ *
+ * Return: 0 or -ENODEV.
+ */
+static int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
+			    bool apply, u64 *generation)
+{
+	int err = 0;
+
+	down_write(&fab->lock);
+	if (fab->dead)
+		err = -ENODEV;
+	else if (apply)
+		bfly_fabric_swap_matrix(fab, &b->matrix);
+	*generation = fab->generation;
+	up_write(&fab->lock);
+	return err;
+}
+
+#define BFLY_ROUTE_GONE "id: the fabric was deleted meanwhile"
+
+/* Word a refusal: @why for the user, @err returned. */
+static int bfly_route_why(struct bfly_route_res *res, int err, const char *why)
+{
+	res->err = err;
+	res->why = why;
+	return err;
+}
+
+/**
+ * bfly_route() - route a permutation or labels on a fabric
+ * @fab: the fabric, referenced by the caller
+ * @req: the request
+ * @res: zeroed; receives the report. Free it with bfly_route_done().
+ *
+ * Checks the request, reads its input through @req->read_input, routes
+ * it, counts it in the fabric's statistics, hands the report to
+ * @req->publish and, unless it is refused or a dry run, installs the
+ * matrix. @res->why words every refusal.
+ *
+ * Return: 0 (applied, or a dry run); with @res->reported set, -EBUSY for
+ * internal conflicts or -EHOSTUNREACH for packets a fault hits (the
+ * matrix is unchanged), or @req->publish's error; before routing,
+ * -EOPNOTSUPP (a permutation on a fabric that routes labels only),
+ * @req->deny_apply,
+ * -EINVAL (not a permutation, labels too wide), -E2BIG or -ENOMEM (memory
+ * limits), -ENODEV (the fabric is deleted), -EINTR, or @req->read_input's
+ * error.
+ */
+int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
+	       struct bfly_route_res *res)
+{
+	const struct bfly_geometry *geo = &fab->geo;
+	struct bfly_route_buf *b = &res->b;
+	bool apply;
+	int err;
+
+	if (bfly_route_method(geo, req->labels, &res->method))
+		return bfly_route_why(res, -EOPNOTSUPP,
+				      "perm: a permutation routes on butterfly and benes only; route labels on bfly2 and bfly-twice");
+	if (!req->dry_run && req->deny_apply)
+		return bfly_route_why(res, req->deny_apply,
+				      "dry-run: missing: this caller may read the fabric, not change it");
+	if (READ_ONCE(fab->dead))
+		return bfly_route_why(res, -ENODEV, BFLY_ROUTE_GONE);
+	err = bfly_route_buf_alloc(b, fab, res->method, req->conflicts_max);
+	if (err)
+		return bfly_route_why(res, err, err == -ENODEV ? BFLY_ROUTE_GONE :
+					   bfly_mem_why(err));
+	err = req->read_input(req->ctx, b->in,
+			      array_size(geo->ports, req->labels ? sizeof(u64) : sizeof(u32)));
+	if (err)
+		return err;
+	err = bfly_route_run(geo, res->method, b);
+	if (err == -EINVAL && req->labels)
+		return bfly_route_why(res, err,
+				      "labels: a label is wider than node-stages bits");
+	if (err == -EINVAL)
+		return bfly_route_why(res, err,
+				      "perm: not a permutation of 0 .. ports - 1");
+	if (err)
+		return err;
+
+	bfly_route_account(fab, b);
+	res->faults = b->faults ? b->faults->count : 0;
+	if (b->conflicts.count)
+		bfly_route_why(res, -EBUSY,
+			       "perm, labels: internal conflicts: route refused, matrix unchanged");
+	else if (b->affected_count && !req->allow_faults)
+		bfly_route_why(res, -EHOSTUNREACH,
+			       "faults: packets of the route would meet a fault: route refused, matrix unchanged (allow-faults applies it)");
+	res->verdict = res->why ? res->err : 0;
+	res->generation = 0;
+	res->reported = true;
+	if (req->publish) {
+		err = req->publish(req->ctx, res);
+		if (err)
+			return err;
+	}
+
+	apply = !res->verdict && !req->dry_run;
+	err = bfly_route_apply(fab, b, apply, &res->generation);
+	if (err) {
+		res->reported = false;
+		return bfly_route_why(res, err, BFLY_ROUTE_GONE);
+	}
+	res->applied = apply;
+	return res->verdict;
+}
+
+/**
+ * bfly_route_done() - free what a route holds
+ * @res: the report of bfly_route()
+ */
+void bfly_route_done(struct bfly_route_res *res)
+{
+	bfly_route_buf_free(&res->b);
+}
