@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 
 #include "core/core.h"
+#include "core/matrix.h"
 #include "lib/trace.h"
 
 static int bfly_matrix_arg_check(const struct bfly_matrix *m,
@@ -56,65 +57,57 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 	return bfly_arg_out(uarg, &m, sizeof(m), usize);
 }
 
+/* The ioctl's side of a matrix change: the user's struct and matrix. */
+struct bfly_ioctl_matrix_ctx {
+	struct bfly_matrix m;
+	void __user *uarg;
+	u32 usize;
+};
+
+static int bfly_ioctl_matrix_read(void *ctx, unsigned long *matrix, size_t bytes)
+{
+	struct bfly_ioctl_matrix_ctx *c = ctx;
+
+	return copy_from_user(matrix, u64_to_user_ptr(c->m.matrix_ptr), bytes) ?
+	       -EFAULT : 0;
+}
+
+/* The result structure must be writable before the matrix changes. */
+static int bfly_ioctl_matrix_publish(void *ctx)
+{
+	struct bfly_ioctl_matrix_ctx *c = ctx;
+
+	return bfly_arg_out(c->uarg, &c->m, sizeof(c->m), c->usize);
+}
+
 int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 			  void __user *uarg)
 {
-	struct bfly_mem mem = { .fab = fab };
-	u64 bits = fab->geo.switches;
-	unsigned long *new;
-	struct bfly_matrix m;
-	u32 usize;
+	struct bfly_ioctl_matrix_ctx c = { .uarg = uarg };
+	struct bfly_matrix_req req = {
+		.read_matrix = bfly_ioctl_matrix_read,
+		.publish = bfly_ioctl_matrix_publish,
+		.ctx = &c,
+	};
+	struct bfly_matrix_res res = {};
 	int err;
 
 	if (!(file->f_mode & FMODE_WRITE))
 		return -EBADF;
-	err = bfly_arg_in(&m, sizeof(m), BFLY_MATRIX_SIZE_VER0, uarg, &usize);
+	err = bfly_arg_in(&c.m, sizeof(c.m), BFLY_MATRIX_SIZE_VER0, uarg, &c.usize);
 	if (err)
 		return err;
-	err = bfly_matrix_arg_check(&m, fab);
+	err = bfly_matrix_arg_check(&c.m, fab);
 	if (err)
 		return err;
-
-	new = bfly_mem_alloc(&mem, m.matrix_bytes, false);
-	if (!new)
-		return mem.err;
-	if (copy_from_user(new, u64_to_user_ptr(m.matrix_ptr), m.matrix_bytes)) {
-		err = -EFAULT;
-		goto out;
-	}
-	/* Bits past the last node must be zero. */
-	if (find_next_bit(new, m.matrix_bytes * BITS_PER_BYTE, bits) <
-	    m.matrix_bytes * BITS_PER_BYTE) {
-		err = -EINVAL;
-		goto out;
-	}
-
-	/*
-	 * Write the result structure once before the swap: an argument the
-	 * caller cannot write (read-only memory) must fail with -EFAULT
-	 * before the matrix changes, not after ("on error the matrix is
-	 * unchanged"; found by tests/e2e/fuzz-ioctl). Once the swap is done
-	 * the call has succeeded: a second write failing now can only be the
-	 * caller unmapping the structure meanwhile, and is not reported.
-	 */
-	m.switches = bits;
-	err = bfly_arg_out(uarg, &m, sizeof(m), usize);
+	c.m.switches = fab->geo.switches;
+	err = bfly_matrix_set(fab, &req, &res);
 	if (err)
-		goto out;
-	down_write(&fab->lock);
-	if (fab->dead) {
-		err = -ENODEV;
-	} else {
-		bfly_fabric_swap_matrix(fab, &new);
-		m.generation = fab->generation;
-	}
-	up_write(&fab->lock);
-	if (!err)
-		bfly_arg_out(uarg, &m, sizeof(m), usize);
-out:
-	kvfree(new);
-	bfly_mem_release(&mem);
-	return err;
+		return err;
+	/* Set: a failure now can only be the caller unmapping the struct. */
+	c.m.generation = res.generation;
+	bfly_arg_out(uarg, &c.m, sizeof(c.m), c.usize);
+	return 0;
 }
 
 /* Where packets go: the matrix as set, or as the faults make it act. */

@@ -28,6 +28,7 @@
 
 #include "core/core.h"
 #include "core/events.h"
+#include "core/matrix.h"
 #include "lib/linkload.h"
 #include "bfly_nl.h"
 #include "netlink.h"
@@ -765,26 +766,37 @@ static void bfly_nl_switches_apply(struct genl_info *info,
 	}
 }
 
+static int bfly_nl_matrix_read(void *ctx, unsigned long *matrix, size_t bytes)
+{
+	struct genl_info *info = ctx;
+
+	memcpy(matrix, nla_data(info->attrs[BFLY_A_MATRIX]), bytes);
+	return 0;
+}
+
+static void bfly_nl_matrix_edit(void *ctx, unsigned long *matrix)
+{
+	struct genl_info *info = ctx;
+	struct bfly_fabric *fab = info->user_ptr[0];
+
+	bfly_nl_switches_apply(info, &fab->geo, matrix);
+}
+
 int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *mattr = info->attrs[BFLY_A_MATRIX];
 	struct nlattr *sattr = info->attrs[BFLY_A_SWITCH];
-	const struct bfly_geometry *geo;
+	struct bfly_matrix_req req = { .ctx = info };
+	struct bfly_matrix_res res = {};
 	struct bfly_fabric *fab;
-	unsigned long *new = NULL;
-	struct bfly_mem mem = {};
 	struct sk_buff *msg;
-	size_t bytes;
-	u64 generation = 0;
 	void *hdr;
 	int err;
 
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	geo = &fab->geo;
-	mem.fab = fab;
-	bytes = bfly_matrix_bytes(geo);
+	info->user_ptr[0] = fab;
 
 	if (!mattr && !sattr) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_SWITCH);
@@ -799,59 +811,36 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EINVAL;
 		goto out;
 	}
-	if (mattr && nla_len(mattr) != bytes) {
+	if (mattr && nla_len(mattr) != bfly_matrix_bytes(&fab->geo)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, mattr,
 				    "matrix: length differs from the fabric's matrix-bytes");
 		err = -EINVAL;
 		goto out;
 	}
 	if (sattr) {
-		err = bfly_nl_switches_check(info, geo);
+		err = bfly_nl_switches_check(info, &fab->geo);
 		if (err)
 			goto out;
+		req.edit = bfly_nl_matrix_edit;
+	} else {
+		req.read_matrix = bfly_nl_matrix_read;
 	}
 
-	new = bfly_mem_alloc(&mem, bytes, false);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!new || !msg) {
-		nlmsg_free(msg);
-		err = mem.err ? bfly_nl_mem_refused(info->extack, mem.err) : -ENOMEM;
+	if (!msg) {
+		err = -ENOMEM;
 		goto out;
 	}
-	if (mattr) {
-		memcpy(new, nla_data(mattr), bytes);
-		if (find_next_bit(new, bytes * BITS_PER_BYTE, geo->switches) <
-		    bytes * BITS_PER_BYTE) {
-			nlmsg_free(msg);
-			NL_SET_ERR_MSG_ATTR(info->extack, mattr,
-					    "matrix: bits set past the last switch");
-			err = -EINVAL;
-			goto out;
-		}
-	}
-
-	/* Read, modify and install under the lock: no change is lost. */
-	down_write(&fab->lock);
-	if (fab->dead) {
-		err = -ENODEV;
-	} else {
-		if (sattr) {
-			memcpy(new, fab->matrix, bytes);
-			bfly_nl_switches_apply(info, geo, new);
-		}
-		bfly_fabric_swap_matrix(fab, &new);
-		generation = fab->generation;
-	}
-	up_write(&fab->lock);
+	err = bfly_matrix_set(fab, &req, &res);
 	if (err) {
 		nlmsg_free(msg);
-		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+		if (res.why)
+			bfly_nl_set_msg(info->extack, err == -EINVAL ? mattr : NULL, res.why);
 		goto out;
 	}
-
 	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, BFLY_CMD_SWITCH_SET);
 	if (!hdr || nla_put_u32(msg, BFLY_A_ID, fab->id) ||
-	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, generation, BFLY_A_PAD)) {
+	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, res.generation, BFLY_A_PAD)) {
 		nlmsg_free(msg);
 		err = -EMSGSIZE;
 		goto out;
@@ -859,8 +848,6 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 	genlmsg_end(msg, hdr);
 	err = genlmsg_reply(msg, info);
 out:
-	kvfree(new);
-	bfly_mem_release(&mem);
 	bfly_fabric_put(fab);
 	return err;
 }
