@@ -16,6 +16,7 @@
 #include "lib/benes.h"
 #include "lib/benes_fault.h"
 #include "lib/selfroute.h"
+#include "lib/topology.h"
 #include "lib/trace.h"
 #include "events.h"
 #include "route.h"
@@ -30,15 +31,10 @@
  */
 int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
 {
-	if (labels)
-		*method = BFLY_METHOD_LABELS;
-	else if (geo->topology == BFLY_TOPO_BUTTERFLY)
-		*method = BFLY_METHOD_SELF_ROUTING;
-	else if (geo->topology == BFLY_TOPO_BENES)
-		*method = BFLY_METHOD_LOOPING;
-	else
-		return -EOPNOTSUPP;
-	return 0;
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
+
+	*method = labels ? BFLY_METHOD_LABELS : ops ? ops->perm_method : BFLY_METHOD_NONE;
+	return *method == BFLY_METHOD_NONE ? -EOPNOTSUPP : 0;
 }
 
 /**

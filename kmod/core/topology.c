@@ -1,13 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Topology names and fabric geometry.
- *
- * N = 2^n ports; every node stage has N/2 2x2 nodes. The number of node
- * stages per topology (see Documentation/bfly.rst):
- *   butterfly   n
- *   bfly2       2n - 1  (two butterflies sharing their middle node stage)
- *   bfly-twice  2n      (one butterfly traversed twice)
- *   benes       2n - 1  (butterfly, then reverse butterfly, sharing a stage)
+ * Topology names and fabric geometry, from the topology ops table
+ * (lib/topology.c): N = 2^n ports; every node stage has N/2 2x2 nodes; the
+ * family gives the number of node stages.
  */
 #include <linux/bits.h>
 #include <linux/errno.h>
@@ -16,13 +11,7 @@
 #include <linux/string.h>
 
 #include "core.h"
-
-static const char * const bfly_topology_names[__BFLY_TOPO_MAX] = {
-	[BFLY_TOPO_BUTTERFLY] = "butterfly",
-	[BFLY_TOPO_BFLY2] = "bfly2",
-	[BFLY_TOPO_BFLY_TWICE] = "bfly-twice",
-	[BFLY_TOPO_BENES] = "benes",
-};
+#include "lib/topology.h"
 
 /**
  * bfly_topology_name() - the name of a topology
@@ -32,9 +21,9 @@ static const char * const bfly_topology_names[__BFLY_TOPO_MAX] = {
  */
 const char *bfly_topology_name(enum bfly_topology topology)
 {
-	if ((unsigned int)topology >= ARRAY_SIZE(bfly_topology_names))
-		return NULL;
-	return bfly_topology_names[topology];
+	const struct bfly_topology_ops *ops = bfly_topology_find(topology);
+
+	return ops ? ops->name : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_topology_name);
 
@@ -47,35 +36,21 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_topology_name);
  */
 int bfly_topology_parse(const char *name, enum bfly_topology *topology)
 {
-	int i;
+	const struct bfly_topology_ops *ops;
+	u32 t;
 
 	if (!name)
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(bfly_topology_names); i++) {
-		if (bfly_topology_names[i] &&
-		    sysfs_streq(name, bfly_topology_names[i])) {
-			*topology = i;
+	for (t = 0; t < __BFLY_TOPO_MAX; t++) {
+		ops = bfly_topology_find(t);
+		if (ops && sysfs_streq(name, ops->name)) {
+			*topology = t;
 			return 0;
 		}
 	}
 	return -EINVAL;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_topology_parse);
-
-static u32 bfly_node_stages(enum bfly_topology topology, u32 n)
-{
-	switch (topology) {
-	case BFLY_TOPO_BUTTERFLY:
-		return n;
-	case BFLY_TOPO_BFLY2:
-	case BFLY_TOPO_BENES:
-		return 2 * n - 1;
-	case BFLY_TOPO_BFLY_TWICE:
-		return 2 * n;
-	default:
-		return 0;
-	}
-}
 
 /**
  * bfly_geometry_init() - validate a fabric request and compute its geometry
@@ -89,9 +64,10 @@ static u32 bfly_node_stages(enum bfly_topology topology, u32 n)
 int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 		       u32 ports, const char **why)
 {
+	const struct bfly_topology_ops *ops = bfly_topology_find(topology);
 	u32 n;
 
-	if (!bfly_topology_name(topology)) {
+	if (!ops) {
 		*why = "unknown topology";
 		return -EINVAL;
 	}
@@ -112,7 +88,7 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 	geo->topology = topology;
 	geo->ports_log2 = n;
 	geo->ports = ports;
-	geo->node_stages = bfly_node_stages(topology, n);
+	geo->node_stages = ops->node_stages(n);
 	geo->nodes_per_stage = ports / 2;
 	geo->switches = (u64)geo->node_stages * geo->nodes_per_stage;
 	return 0;

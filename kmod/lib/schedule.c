@@ -81,6 +81,7 @@
 #include "compat.h"
 #include "rls.h"
 #include "schedule.h"
+#include "topology.h"
 
 /*
  * Node stages whose links bfly_sched_check() marks in one pass over the
@@ -163,22 +164,13 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_latin_check);
 
 static bool sched_geo_ok(const struct bfly_geometry *geo)
 {
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
 	u32 n = geo->ports_log2;
 
 	if (n < BFLY_MIN_PORTS_LOG2 || n > BFLY_MAX_PORTS_LOG2 ||
 	    geo->ports != 1U << n || geo->nodes_per_stage != geo->ports / 2)
 		return false;
-	switch (geo->topology) {
-	case BFLY_TOPO_BUTTERFLY:
-		return geo->node_stages == n;
-	case BFLY_TOPO_BFLY2:
-	case BFLY_TOPO_BENES:
-		return geo->node_stages == 2 * n - 1;
-	case BFLY_TOPO_BFLY_TWICE:
-		return geo->node_stages == 2 * n;
-	default:
-		return false;
-	}
+	return ops && geo->node_stages == ops->node_stages(n);
 }
 
 /**
@@ -234,9 +226,9 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_sched_init);
  */
 bool bfly_sched_has_labels(const struct bfly_geometry *geo)
 {
-	return geo->topology == BFLY_TOPO_BUTTERFLY ||
-	       geo->topology == BFLY_TOPO_BFLY2 ||
-	       geo->topology == BFLY_TOPO_BFLY_TWICE;
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
+
+	return ops && ops->sched_labels;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_sched_has_labels);
 

@@ -58,6 +58,7 @@
  * port 1 from the lower one.
  */
 #include "compat.h"
+#include "topology.h"
 #include "wiring.h"
 
 /**
@@ -73,28 +74,13 @@
  */
 int bfly_wiring_flip(const struct bfly_geometry *geo, u32 edge)
 {
+	const struct bfly_topology_ops *ops;
 	u32 n = geo->ports_log2;
 
 	if (n < 2 || edge + 1 >= geo->node_stages)
 		return BFLY_WIRING_IDENTITY;
-	switch (geo->topology) {
-	case BFLY_TOPO_BUTTERFLY:
-		return n - 2 - edge;
-	case BFLY_TOPO_BFLY2:
-		return n - 2 - edge % (n - 1);
-	case BFLY_TOPO_BFLY_TWICE:
-		if (edge < n - 1)
-			return n - 2 - edge;
-		if (edge == n - 1)
-			return BFLY_WIRING_IDENTITY;
-		return n - 2 - (edge - n);
-	case BFLY_TOPO_BENES:
-		if (edge < n - 1)
-			return n - 2 - edge;
-		return edge - (n - 1);
-	default:
-		return BFLY_WIRING_IDENTITY;
-	}
+	ops = bfly_topology_find(geo->topology);
+	return ops ? ops->edge_flip(n, edge) : BFLY_WIRING_IDENTITY;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_wiring_flip);
 
