@@ -852,6 +852,12 @@ out:
 	return err;
 }
 
+/* The netlink latin values are the uapi's schedules. */
+static_assert((int)BFLY_NL_LATIN_RLS == (int)BFLY_SCHED_RLS);
+static_assert((int)BFLY_NL_LATIN_LLS == (int)BFLY_SCHED_LLS);
+static_assert((int)BFLY_NL_LATIN_XOR == (int)BFLY_SCHED_XOR);
+static_assert((int)BFLY_NL_LATIN_SQUARE == (int)BFLY_SCHED_SQUARE);
+
 /*
  * a2a: run an all-to-all schedule on a fabric, schedule only (netlink
  * carries no message buffers): every round generated, routed and checked
@@ -884,9 +890,10 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 
 	/*
-	 * enum bfly_nl_latin numbers the schedules as enum bfly_schedule.
-	 * Schedule only, no message is lost to a fault: the reply counts the
-	 * messages a fault would have hit.
+	 * The spec's latin enum numbers the schedules as the uapi's enum
+	 * bfly_schedule does (asserted above). Schedule only, no message is
+	 * lost to a fault: the reply counts the messages a fault would have
+	 * hit.
 	 */
 	err = bfly_batch_schedule_only(fab, latin, &b);
 	if (err == -EHOSTUNREACH)

@@ -346,7 +346,19 @@ bflyctl route "$bb" reverse > /dev/null
 check_eq "YNL route $ba: the matrix bflyctl route $bb reverse sets" \
 	"$(bflyctl -j show "$bb" matrix | python3 -c 'import json,sys; print(json.load(sys.stdin)["matrix"])')" \
 	"$(bflyctl -j show "$ba" matrix | python3 -c 'import json,sys; print(json.load(sys.stdin)["matrix"])')"
-lab=$(python3 -c 'print(",".join(str(i * 37 % 128) for i in range(16)))')
+# The labels of packets that go straight through every node of bfly2 16:
+# no conflicts (a dry run with conflicts is refused, as on the ioctl).
+# Edge stages flip node-label bits 2, 1, 0, 2, 1, 0 (routing.rst): they
+# swap link position bit 0 with bit b + 1.
+lab=$(python3 -c '
+def label(p):
+    l = 0
+    for s, b in enumerate([2, 1, 0, 2, 1, 0, None]):
+        l = l << 1 | p & 1
+        if b is not None and (p >> (b + 1) ^ p) & 1:
+            p ^= 1 | 1 << (b + 1)
+    return l
+print(",".join(str(label(i)) for i in range(16)))')
 ylist route "{\"id\": ${b2#bfly}, \"labels\": [$lab], \"dry-run\": true}" > /tmp/ynl-labels.json 2>&1
 bflyctl -j route "$b2" dry-run labels "$lab" > /tmp/ctl-labels.json
 check "YNL route $b2 dry-run with labels as a JSON list: as bflyctl's" python3 -c '
