@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
 	# building the module, the test kernel and the userspace programs
 	build-essential bc bison flex libelf-dev libssl-dev pahole kmod
-	pkg-config libnl-3-dev libnl-genl-3-dev
+	pkg-config libnl-3-dev libnl-genl-3-dev libjson-c-dev
 	# kernel headers: Debian's stock 6.1 and 6.12, and the 6.12 source
 	linux-headers-amd64 linux-headers-6.12-amd64 linux-source-6.12
 	# the VM: QEMU (TCG), a busybox initramfs

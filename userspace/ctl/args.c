@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bflyctl: numbers and device names on the command line.
+ */
+#include "bflyctl.h"
+
+/* ---- numbers and arguments ---- */
+
+/* A number from 0 to @max (cmdline.h), or exit naming @what */
+unsigned long long parse_max(const char *what, const char *s,
+			     unsigned long long max)
+{
+	unsigned long long v = 0;
+
+	switch (parse_num(s, max, &v)) {
+	case NUM_OK:
+		break;
+	case NUM_NAN:
+		die("%s: '%s' is not a number", what, s);
+		break;
+	case NUM_RANGE:
+		die("%s: %s is out of range (0 .. %llu)", what, s, max);
+		break;
+	}
+	return v;
+}
+
+unsigned long long parse_u64(const char *what, const char *s)
+{
+	return parse_max(what, s, ~0ULL);
+}
+
+unsigned int parse_u32(const char *what, const char *s)
+{
+	return parse_max(what, s, 0xffffffffULL);
+}
+
+/* DEV: bflyN, /dev/bflyN or N */
+unsigned int parse_dev(const char *s)
+{
+	const char *p = s;
+
+	if (!strncmp(p, "/dev/", 5))
+		p += 5;
+	if (!strncmp(p, "bfly", 4))
+		p += 4;
+	if (!*p || strspn(p, "0123456789") != strlen(p))
+		die("'%s' is not a bfly device (bflyN, /dev/bflyN or N)", s);
+	return parse_u32("device", p);
+}

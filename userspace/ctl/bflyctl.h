@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bflyctl's files share this: the output mode, the netlink connection,
+ * the fabrics as read from the kernel and every function one file calls
+ * in another.
+ */
+#ifndef BFLYCTL_H
+#define BFLYCTL_H
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdnoreturn.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/netlink.h>
+#include <linux/genetlink.h>
+#include <netlink/netlink.h>
+#include <netlink/genl/genl.h>
+#include <netlink/genl/ctrl.h>
+
+#include <linux/bfly.h>
+#include <linux/bfly_netlink.h>
+
+#include "../cmdline.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* One injected fault: enum bfly_fault_kind, stage, node or link position */
+struct fault {
+	unsigned int kind, stage, index, state;
+};
+
+struct fabric {
+	unsigned int id;
+	char dev[32];
+	unsigned int topology, ports, ports_log2, node_stages, nodes_per_stage;
+	unsigned long long switches, generation;
+	bool has_stats;
+	unsigned long long stats[BFLY_A_STATS_MAX + 1];
+	unsigned long long matrix_bytes, matrix_got;
+	unsigned char *matrix;
+	bool has_mll;
+	unsigned int mll;
+	unsigned long long ll_entries, ll_got;
+	unsigned int *ll;
+	bool has_faults;
+	unsigned int nfaults;	/* faults-count; the list holds the first 64 */
+	struct fault faults[BFLY_MAX_FAULTS];
+};
+
+struct fabrics {
+	struct fabric *v;
+	size_t n, cap;
+};
+
+extern const char *prog;
+extern const char *cmd_name;
+extern bool json, pretty;
+extern struct nl_sock *sk;
+extern int family_id;
+extern struct nl_msg *last_req;
+extern int kerr;
+extern char kmsg[256];
+extern char kattr[64];
+extern const char * const topo_names[__BFLY_TOPO_MAX];
+extern const char * const method_names[BFLY_METHOD_LABELS + 1];
+extern const char * const latin_names[BFLY_NL_LATIN_SQUARE + 1];
+extern const char * const attr_names[BFLY_A_MAX + 1];
+extern const char * const switch_attr_names[BFLY_A_SWITCH_MAX + 1];
+extern const char * const fault_attr_names[BFLY_A_FAULT_MAX + 1];
+extern const char * const cmd_names[BFLY_CMD_MAX + 1];
+extern const char * const fault_kind_names[BFLY_FAULT_LINK + 1];
+extern long events_left;
+
+void usage_main(FILE *out);
+bool want_help(int argc, char **argv);
+bool help(int argc, char **argv, const char *text);
+int main(int argc, char **argv);
+void jk(const char *key);
+void jopen(char c);
+void jclose(char c);
+void jstr(const char *s);
+void jnum(unsigned long long v);
+void jbool(bool v);
+void jks(const char *key, const char *s);
+void jkn(const char *key, unsigned long long v);
+const char *nested_attr_name(int nest, unsigned int t);
+bool attr_name_at(unsigned int off, char *buf, size_t len, int *nest);
+int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg);
+int on_done(struct nl_msg *msg, void *arg);
+int on_finish(struct nl_msg *msg, void *arg);
+void connect_family(void);
+struct nl_msg *new_msg(int cmd, int flags);
+void put_or_die(int err);
+void await_answer(void);
+int transact(struct nl_msg *msg, nl_recvmsg_msg_cb_t parse, void *arg);
+noreturn void die(const char *fmt, ...);
+noreturn void die_kernel(int err);
+void *xcalloc(size_t n, size_t size);
+const char *name_of(const char * const *names, size_t n, unsigned int v);
+const char *topo_name(unsigned int v);
+const char *method_name(unsigned int v);
+const char *latin_name(unsigned int v);
+const char *fault_kind_name(unsigned int v);
+const char *cmd_name_of(unsigned int v);
+int lookup(const char * const *names, size_t n, const char *s);
+unsigned long long parse_max(const char *what, const char *s,
+			     unsigned long long max);
+unsigned long long parse_u64(const char *what, const char *s);
+unsigned int parse_u32(const char *what, const char *s);
+unsigned int parse_dev(const char *s);
+void fabrics_free(struct fabrics *fs);
+struct fabric *fabric_slot(struct fabrics *fs, unsigned int id);
+unsigned int get_u32(struct nlattr **tb, int type);
+unsigned long long get_u64(struct nlattr **tb, int type);
+bool parse_fault(struct nlattr *nest, struct fault *f);
+void parse_faults(struct nl_msg *msg, struct fabric *f);
+int parse_fabric(struct nl_msg *msg, void *arg);
+void read_fabrics(struct fabrics *fs, bool one, unsigned int id,
+		  unsigned int want);
+bool matrix_bit(const struct fabric *f, unsigned int stage, unsigned int node);
+void print_fault(const char *indent, const struct fault *x);
+void json_faults(const struct fabric *f);
+void json_fabric(const struct fabric *f, bool detail);
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+int cmd_del(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int stuck_state(const struct fabric *f, unsigned int s, unsigned int k);
+bool output_broken(const struct fabric *f, unsigned int s, unsigned int k);
+void draw_fabric(const struct fabric *f);
+int parse_generation(struct nl_msg *msg, void *arg);
+int parse_state(const char *s);
+int cmd_set(int argc, char **argv);
+int parse_route(struct nl_msg *msg, void *arg);
+void parse_list(const char *what, const char *s, unsigned int n,
+		unsigned long long *out);
+int cmd_route(int argc, char **argv);
+int parse_a2a(struct nl_msg *msg, void *arg);
+double now(void);
+int cmd_a2a(int argc, char **argv);
+void parse_fault_arg(int argc, char **argv, int *a, bool state, struct fault *x);
+int parse_faults_count(struct nl_msg *msg, void *arg);
+void fault_list(unsigned int id);
+int cmd_fault(int argc, char **argv);
+int on_ctrl_event(struct nl_msg *msg);
+int on_event(struct nl_msg *msg, void *arg);
+int cmd_monitor(int argc, char **argv);
+void put_raw(struct nl_msg *msg, const char *spec);
+int print_raw(struct nl_msg *msg, void *arg);
+int cmd_raw(int argc, char **argv);
+
+#endif /* BFLYCTL_H */

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bflyctl list, show, new, del and stats.
+ */
+#include "bflyctl.h"
+
+int cmd_list(int argc, char **argv)
+{
+	struct fabrics fs = {};
+	size_t i;
+
+	if (help(argc, argv,
+		 "usage: bflyctl [-j] list\n"
+		 "List every fabric: id, device, topology, ports, node stages, switches,\n"
+		 "matrix generation and routes computed.\n"))
+		return 0;
+	if (argc)
+		die("unexpected argument '%s' (see bflyctl list --help)", argv[0]);
+	connect_family();
+	read_fabrics(&fs, false, 0, 0);
+	if (json) {
+		jopen('[');
+		for (i = 0; i < fs.n; i++)
+			json_fabric(&fs.v[i], false);
+		jclose(']');
+	} else {
+		if (fs.n)
+			printf("%-4s %-10s %-11s %8s %7s %10s %6s %8s\n", "ID", "DEV",
+			       "TOPOLOGY", "PORTS", "STAGES", "SWITCHES", "GEN", "ROUTES");
+		for (i = 0; i < fs.n; i++) {
+			const struct fabric *f = &fs.v[i];
+
+			printf("%-4u %-10s %-11s %8u %7u %10llu %6llu %8llu\n", f->id,
+			       f->dev, topo_name(f->topology), f->ports,
+			       f->node_stages, f->switches, f->generation,
+			       f->stats[BFLY_A_STATS_ROUTES]);
+		}
+	}
+	fabrics_free(&fs);
+	return 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	bool want_matrix = false, want_loads = false;
+	struct fabrics fs = {};
+	const struct fabric *f;
+	unsigned int id, want = 0, s, p, max, j;
+	int i;
+
+	if (help(argc, argv,
+		 "usage: bflyctl [-j] show DEV [matrix] [loads]\n"
+		 "Describe one fabric: topology, ports, node stages, switches, matrix\n"
+		 "generation, counters and injected faults. For N <= 32 the switch states\n"
+		 "are drawn (= straight, X cross; a stuck node as {=} or {X}, the state it\n"
+		 "is stuck in; '/' after a node for a broken output link). 'matrix' adds\n"
+		 "the switch matrix to JSON output (one string of 0/1 per node stage) and\n"
+		 "draws it for any N; 'loads' adds the link loads following the matrix\n"
+		 "with a packet at every input.\n"))
+		return 0;
+	if (argc < 1)
+		die("missing DEV (see bflyctl show --help)");
+	id = parse_dev(argv[0]);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "matrix"))
+			want_matrix = true;
+		else if (!strcmp(argv[i], "loads"))
+			want_loads = true;
+		else
+			die("unexpected argument '%s' (see bflyctl show --help)", argv[i]);
+	}
+	connect_family();
+	/* The description first: its size decides whether to draw. */
+	read_fabrics(&fs, true, id, 0);
+	if (fs.n != 1)
+		die("bfly%u: no such fabric", id);
+	if (want_matrix || (!json && fs.v[0].ports <= 32))
+		want |= BFLY_WANT_MATRIX;
+	if (want_loads)
+		want |= BFLY_WANT_LINK_LOAD;
+	if (want)
+		read_fabrics(&fs, true, id, want);
+	if (fs.n != 1)
+		die("bfly%u: no such fabric", id);
+	f = &fs.v[0];
+
+	if (json) {
+		json_fabric(f, true);
+		fabrics_free(&fs);
+		return 0;
+	}
+	printf("%s: %s fabric, id %u\n", f->dev, topo_name(f->topology), f->id);
+	printf("  ports            %u (n = %u)\n", f->ports, f->ports_log2);
+	printf("  node stages      %u\n", f->node_stages);
+	printf("  nodes per stage  %u\n", f->nodes_per_stage);
+	printf("  switches         %llu\n", f->switches);
+	printf("  generation       %llu\n", f->generation);
+	printf("  routes %llu, refused %llu, conflicts %llu, matrix writes %llu, batches %llu\n",
+	       f->stats[BFLY_A_STATS_ROUTES], f->stats[BFLY_A_STATS_REFUSALS],
+	       f->stats[BFLY_A_STATS_CONFLICTS], f->stats[BFLY_A_STATS_MATRIX_WRITES],
+	       f->stats[BFLY_A_STATS_BATCHES]);
+	if (f->has_mll)
+		printf("  max link load    %u\n", f->mll);
+	if (f->has_faults) {
+		printf("  faults           %u\n", f->nfaults);
+		for (j = 0; j < f->nfaults; j++)
+			print_fault("    ", &f->faults[j]);
+	}
+	if (f->matrix && f->matrix_got == f->matrix_bytes)
+		draw_fabric(f);
+	if (f->ll && f->ll_got == f->ll_entries) {
+		printf("\n  link loads after each node stage (max per stage):\n");
+		for (s = 0; s < f->node_stages; s++) {
+			max = 0;
+			for (p = 0; p < f->ports; p++)
+				if (f->ll[(unsigned long long)s * f->ports + p] > max)
+					max = f->ll[(unsigned long long)s * f->ports + p];
+			printf("  stage %3u: %u\n", s, max);
+		}
+	} else if (want_loads && f->ll_entries && !f->ll) {
+		printf("\n  (per-link loads are not sent for fabrics this large)\n");
+	}
+	fabrics_free(&fs);
+	return 0;
+}
+
+int cmd_new(int argc, char **argv)
+{
+	struct fabrics fs = {};
+	struct nl_msg *msg;
+	int topo, err;
+	unsigned int ports;
+
+	if (help(argc, argv,
+		 "usage: bflyctl [-j] new TOPOLOGY PORTS\n"
+		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS\n"
+		 "Create a fabric. TOPOLOGY is butterfly, bfly2, bfly-twice or benes;\n"
+		 "PORTS a power of two from 2 to 2^20. Prints the new device's name\n"
+		 "(/dev/<name> exists at once), or with -j its description.\n"))
+		return 0;
+	if (argc == 4 && !strcmp(argv[0], "topology") && !strcmp(argv[2], "ports")) {
+		argv[0] = argv[1];
+		argv[1] = argv[3];
+		argc = 2;
+	}
+	if (argc != 2)
+		die("expected TOPOLOGY PORTS (see bflyctl new --help)");
+	topo = lookup(topo_names, ARRAY_SIZE(topo_names), argv[0]);
+	if (topo < 0)
+		die("unknown topology '%s' (butterfly, bfly2, bfly-twice, benes)", argv[0]);
+	ports = parse_u32("ports", argv[1]);
+	connect_family();
+	msg = new_msg(BFLY_CMD_FABRIC_NEW, 0);
+	put_or_die(nla_put_u32(msg, BFLY_A_TOPOLOGY, topo));
+	put_or_die(nla_put_u32(msg, BFLY_A_PORTS, ports));
+	err = transact(msg, parse_fabric, &fs);
+	if (err)
+		die_kernel(err);
+	if (fs.n != 1)
+		die("no reply from the kernel");
+	if (json)
+		json_fabric(&fs.v[0], false);
+	else
+		printf("%s\n", fs.v[0].dev);
+	fabrics_free(&fs);
+	return 0;
+}
+
+int cmd_del(int argc, char **argv)
+{
+	struct nl_msg *msg;
+	unsigned int id;
+	int err;
+
+	if (help(argc, argv,
+		 "usage: bflyctl del DEV\n"
+		 "Delete a fabric. Its device node goes away at once; programs that\n"
+		 "still have it open get ENODEV from then on.\n"))
+		return 0;
+	if (argc != 1)
+		die("expected DEV (see bflyctl del --help)");
+	id = parse_dev(argv[0]);
+	connect_family();
+	msg = new_msg(BFLY_CMD_FABRIC_DEL, 0);
+	put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
+	err = transact(msg, NULL, NULL);
+	if (err)
+		die_kernel(err);
+	return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	struct fabrics fs = {};
+	struct nl_msg *msg;
+	unsigned int id;
+	int err;
+
+	if (help(argc, argv,
+		 "usage: bflyctl [-j] stats DEV [reset]\n"
+		 "Print a fabric's counters (routes, refusals, conflicts, matrix writes,\n"
+		 "batches), or zero them with 'reset'.\n"))
+		return 0;
+	if (argc < 1 || argc > 2 || (argc == 2 && strcmp(argv[1], "reset")))
+		die("expected DEV [reset] (see bflyctl stats --help)");
+	id = parse_dev(argv[0]);
+	connect_family();
+	if (argc == 2) {
+		msg = new_msg(BFLY_CMD_STATS_RESET, 0);
+		put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
+		err = transact(msg, NULL, NULL);
+		if (err)
+			die_kernel(err);
+		return 0;
+	}
+	read_fabrics(&fs, true, id, 0);
+	if (json) {
+		jopen('{');
+		jkn("id", id);
+		jkn("routes", fs.v[0].stats[BFLY_A_STATS_ROUTES]);
+		jkn("refusals", fs.v[0].stats[BFLY_A_STATS_REFUSALS]);
+		jkn("conflicts", fs.v[0].stats[BFLY_A_STATS_CONFLICTS]);
+		jkn("matrix_writes", fs.v[0].stats[BFLY_A_STATS_MATRIX_WRITES]);
+		jkn("batches", fs.v[0].stats[BFLY_A_STATS_BATCHES]);
+		jclose('}');
+	} else {
+		printf("%s: routes %llu, refusals %llu, conflicts %llu, ", fs.v[0].dev,
+		       fs.v[0].stats[BFLY_A_STATS_ROUTES],
+		       fs.v[0].stats[BFLY_A_STATS_REFUSALS],
+		       fs.v[0].stats[BFLY_A_STATS_CONFLICTS]);
+		printf("matrix writes %llu, batches %llu\n",
+		       fs.v[0].stats[BFLY_A_STATS_MATRIX_WRITES],
+		       fs.v[0].stats[BFLY_A_STATS_BATCHES]);
+	}
+	fabrics_free(&fs);
+	return 0;
+}
