@@ -19,21 +19,14 @@
 #include <linux/bfly.h>
 
 #include "cmdline.h"
+#include "names.gen.h"
 
+/* The spec's name of a topology (names.gen.c), or "unknown". */
 static const char *topology_name(__u32 topology)
 {
-	switch (topology) {
-	case BFLY_TOPO_BUTTERFLY:
-		return "butterfly";
-	case BFLY_TOPO_BFLY2:
-		return "bfly2";
-	case BFLY_TOPO_BFLY_TWICE:
-		return "bfly-twice";
-	case BFLY_TOPO_BENES:
-		return "benes";
-	default:
-		return "unknown";
-	}
+	if (topology < bfly_topo_names_count && bfly_topo_names[topology])
+		return bfly_topo_names[topology];
+	return "unknown";
 }
 
 static void print_help(FILE *f)

@@ -18,6 +18,8 @@
 #include "compat.h"
 #include "schedule.h"
 #include "selfroute.h"
+#include "topology.h"
+#include "names.gen.h"
 #include "bench.h"
 
 #ifndef OPT
@@ -36,11 +38,6 @@ static struct bfly_geometry geom(enum bfly_topology topo, u32 n)
 	return g;
 }
 
-static const char *const topo_names[] = {
-	"?", "butterfly", "bfly2", "bfly-twice", "benes"
-};
-
-static const char *const latin_names[] = { "?", "rls", "lls", "xor" };
 
 /* one batch: all N rounds; returns ns, adds conflicts and injections */
 static double batch(const struct bfly_sched *s, bool full, u64 *lab,
@@ -120,8 +117,8 @@ int main(int argc, char **argv)
 							      split_work,
 							      &conf, &inj);
 					printf("%-5u %-10s %-4s %-6s %9.2f %9llu %12llu\n",
-					       N, topo_names[topos[t]],
-					       latin_names[l],
+					       N, bfly_topology_find(topos[t])->name,
+					       bfly_latin_names[l],
 					       f ? "route" : "check",
 					       bench_median(tm, reps) /
 					       ((double)N * N),

@@ -69,15 +69,8 @@ bfly_loaded() { grep -q '^bfly ' /proc/modules; }
 # Unload bfly if a test left it loaded.
 bfly_unload() { bfly_loaded && rmmod bfly; true; }
 
-# Topology name to uapi number (enum bfly_topology)
-topology_id() {
-	case "$1" in
-	butterfly) echo 1 ;;
-	bfly2) echo 2 ;;
-	bfly-twice) echo 3 ;;
-	benes) echo 4 ;;
-	esac
-}
+# topology_id NAME and $BFLY_TOPOLOGIES, generated from the YNL spec
+. /tests/names.gen.sh
 
 # node_stages TOPOLOGY PORTS
 node_stages() {

@@ -28,6 +28,7 @@
 #include <linux/bfly_netlink.h>
 
 #include "../cmdline.h"
+#include "../names.gen.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
@@ -71,14 +72,6 @@ extern struct nl_msg *last_req;
 extern int kerr;
 extern char kmsg[256];
 extern char kattr[64];
-extern const char * const topo_names[__BFLY_TOPO_MAX];
-extern const char * const method_names[BFLY_METHOD_LABELS + 1];
-extern const char * const latin_names[BFLY_NL_LATIN_SQUARE + 1];
-extern const char * const attr_names[BFLY_A_MAX + 1];
-extern const char * const switch_attr_names[BFLY_A_SWITCH_MAX + 1];
-extern const char * const fault_attr_names[BFLY_A_FAULT_MAX + 1];
-extern const char * const cmd_names[BFLY_CMD_MAX + 1];
-extern const char * const fault_kind_names[BFLY_FAULT_LINK + 1];
 extern long events_left;
 
 void usage_main(FILE *out);

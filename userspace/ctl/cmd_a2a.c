@@ -57,7 +57,7 @@ int cmd_a2a(int argc, char **argv)
 	if (argc == 3) {
 		if (strcmp(argv[1], "latin"))
 			die("unexpected argument '%s'", argv[1]);
-		latin = lookup(latin_names, ARRAY_SIZE(latin_names), argv[2]);
+		latin = lookup(bfly_latin_names, bfly_latin_names_count, argv[2]);
 		if (latin < 0)
 			die("unknown Latin square '%s' (rls, lls, xor)", argv[2]);
 	}

@@ -145,7 +145,7 @@ int cmd_new(int argc, char **argv)
 	}
 	if (argc != 2)
 		die("expected TOPOLOGY PORTS (see bflyctl new --help)");
-	topo = lookup(topo_names, ARRAY_SIZE(topo_names), argv[0]);
+	topo = lookup(bfly_topo_names, bfly_topo_names_count, argv[0]);
 	if (topo < 0)
 		die("unknown topology '%s' (butterfly, bfly2, bfly-twice, benes)", argv[0]);
 	ports = parse_u32("ports", argv[1]);

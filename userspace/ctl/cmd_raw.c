@@ -97,7 +97,7 @@ int cmd_raw(int argc, char **argv)
 	}
 	if (argc < 1)
 		die("expected CMD (see bflyctl raw --help)");
-	cmd = lookup(cmd_names, ARRAY_SIZE(cmd_names), argv[0]);
+	cmd = lookup(bfly_cmd_names, bfly_cmd_names_count, argv[0]);
 	/* The genetlink header's command is 8 bits wide */
 	if (cmd < 0)
 		cmd = parse_max("command", argv[0], 0xff);

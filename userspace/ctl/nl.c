@@ -20,10 +20,10 @@ char kattr[64];
 /* The name of attribute @t inside a nest of type @nest: "stage", "?" */
 const char *nested_attr_name(int nest, unsigned int t)
 {
-	if (nest == BFLY_A_SWITCH && t < ARRAY_SIZE(switch_attr_names) && switch_attr_names[t])
-		return switch_attr_names[t];
-	if (nest == BFLY_A_FAULT && t < ARRAY_SIZE(fault_attr_names) && fault_attr_names[t])
-		return fault_attr_names[t];
+	if (nest == BFLY_A_SWITCH && t < bfly_switch_attr_names_count && bfly_switch_attr_names[t])
+		return bfly_switch_attr_names[t];
+	if (nest == BFLY_A_FAULT && t < bfly_fault_attr_names_count && bfly_fault_attr_names[t])
+		return bfly_fault_attr_names[t];
 	return "?";
 }
 
@@ -51,8 +51,8 @@ bool attr_name_at(unsigned int off, char *buf, size_t len, int *nest)
 
 		if (type == BFLY_A_FAULT)
 			snprintf(name, sizeof(name), "fault #%u", ++nfault);
-		else if (type <= BFLY_A_MAX && attr_names[type])
-			snprintf(name, sizeof(name), "%s", attr_names[type]);
+		else if ((size_t)type < bfly_attr_names_count && bfly_attr_names[type])
+			snprintf(name, sizeof(name), "%s", bfly_attr_names[type]);
 		else
 			snprintf(name, sizeof(name), "%d", type);
 		if (off == start) {
@@ -112,7 +112,8 @@ int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 				 nested_attr_name(type, t));
 		else
 			snprintf(kattr, sizeof(kattr), "%s missing",
-				 t <= BFLY_A_MAX && attr_names[t] ? attr_names[t] : "?");
+				 t < bfly_attr_names_count && bfly_attr_names[t] ?
+				 bfly_attr_names[t] : "?");
 	}
 	return NL_STOP;
 }
