@@ -119,6 +119,12 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *in;
 	int err, sent;
 
+	/* Applying a route needs CAP_NET_ADMIN, checked first as for admin ops. */
+	if (!req.dry_run && !netlink_capable(skb, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "dry-run: missing: applying a route needs CAP_NET_ADMIN");
+		return -EPERM;
+	}
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
@@ -130,9 +136,6 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 	ctx.in = in;
 	req.labels = in == info->attrs[BFLY_A_LABELS];
 	req.ctx = &ctx;
-	/* Applying a route needs CAP_NET_ADMIN; a dry run only reads. */
-	if (!netlink_capable(skb, CAP_NET_ADMIN))
-		req.deny_apply = -EPERM;
 
 	err = bfly_route(fab, &req, &res);
 	if (res.reported) {

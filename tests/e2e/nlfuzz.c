@@ -601,8 +601,29 @@ static bool is_request(int cmd)
 	return false;
 }
 
+/* The request in tx has a top-level attribute of @type. */
+static bool tx_has_attr(__u16 type)
+{
+	size_t off = NLMSG_HDRLEN + GENL_HDRLEN;
+	size_t end = tx.nlh.nlmsg_len < sizeof(tx.b) ? tx.nlh.nlmsg_len : sizeof(tx.b);
+
+	while (off + NLA_HDRLEN <= end) {
+		struct nlattr *a = (struct nlattr *)(tx.b + off);
+
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > end)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == type)
+			return true;
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return false;
+}
+
+/* A request that changes a fabric; a route's dry run only reads. */
 static bool changing(int cmd)
 {
+	if (cmd == BFLY_CMD_ROUTE)
+		return !tx_has_attr(BFLY_A_DRY_RUN);
 	return is_request(cmd) && cmd != BFLY_CMD_FABRIC_GET;
 }
 
