@@ -1,18 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The all-to-all ioctls: RLS_LABELS (Algorithm 1 of the RLS paper) and
- * BATCH, an all-to-all personalized exchange run as N permutation rounds.
- *
- * A batch validates its arguments, sizes every buffer up front, then runs
- * the rounds of its Latin square one by one: the round's destinations and
- * labels are generated on the fly (no stored square except a caller's own),
- * the round is routed (label self-routing checked for conflicts, or the
- * looping algorithm on Benes), a round with conflicts is split into
- * conflict-free sub-rounds unless the caller asked for strict mode, and
- * the round's messages are copied straight from their send slots to their
- * receive slots, user memory to user memory. A pending
- * signal stops the batch between rounds. The fabric's switch matrix is not
- * touched, so a batch takes no lock.
+ * BATCH, run by the batch service (core/batch.c).
  */
 #include <linux/bitmap.h>
 #include <linux/fs.h>
@@ -26,29 +15,9 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "lib/benes.h"
-#include "core/events.h"
+#include "core/batch.h"
 #include "core/core.h"
-#include "lib/benes_fault.h"
-#include "lib/linkload.h"
-#include "core/msgcopy.h"
 #include "lib/rls.h"
-#include "lib/schedule.h"
-#include "lib/selfroute.h"
-
-static unsigned long batch_max_bytes = 4UL << 30;
-module_param_cb(batch_max_bytes, &bfly_param_ops_bytes, &batch_max_bytes, 0644);
-MODULE_PARM_DESC(batch_max_bytes,
-		 "largest all-to-all batch: N * N * message size bytes per buffer, in bytes, K, M or G (default 4G)");
-
-/* Largest N for a caller-supplied square (N * N u32 are copied in). */
-#define BFLY_BATCH_SQUARE_MAX_LOG2 12
-/* Largest N for the receive-slot bitmap (N * N bits are kept). */
-#define BFLY_BATCH_DONE_MAX_LOG2 13
-/* Messages are copied in chunks of at most this many bytes. */
-#define BFLY_BATCH_CHUNK (64 * 1024)
-/* A copy prefetches the message this many inputs further on. */
-#define BFLY_BATCH_PREFETCH_DISTANCE 2
 
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 {
@@ -92,37 +61,10 @@ int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 	return bfly_arg_out(uarg, &rl, sizeof(rl), usize);
 }
 
-/* One batch: its arguments, buffers and running totals. */
-struct bfly_batch_run {
-	struct bfly_fabric *fab;
-	const struct bfly_geometry *geo;
-	struct bfly_batch *b;
-	struct bfly_sched sched;
-	bool labelled;
-	u32 *square;			/* a caller's square, or NULL */
-	u32 *dest;			/* the round's destinations */
-	u64 *labels;			/* the round's labels */
-	u32 *subround;			/* sub-round of each input */
-	unsigned long *active;		/* inputs of one sub-round */
-	unsigned long *matrix;		/* Benes settings of the round */
-	unsigned long *done;		/* receive slots filled, or NULL */
-	void *work;			/* the algorithms' workspace */
-	struct bfly_faults *faults;	/* the fabric's faults, or NULL */
-	unsigned long *hit;		/* inputs a fault hits this round */
-	void *fault_work;		/* the fault walk's workspace */
-	struct bfly_mem mem;		/* the memory charged for all this */
-	struct bfly_conflicts conflicts;
-	u8 __user *send;
-	u8 __user *recv;
-	bool killable;			/* stops for fatal signals only */
-};
-
+/* The ioctl struct's own fields: flags, sizes, pointers, reserved words. */
 static int bfly_batch_arg_check(const struct bfly_batch *b,
 				const struct bfly_geometry *geo, u64 *total)
 {
-	u64 n2 = (u64)geo->ports * geo->ports;
-	bool square = b->schedule == BFLY_SCHED_SQUARE;
-
 	if ((b->flags & ~BFLY_BATCH_STRICT) || b->pad ||
 	    memchr_inv(b->reserved, 0, sizeof(b->reserved)) ||
 	    memchr_inv(b->reserved2, 0, sizeof(b->reserved2)))
@@ -131,7 +73,7 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 		return -EINVAL;
 	if (geo->ports_log2 > BFLY_BATCH_MAX_PORTS_LOG2)
 		return -E2BIG;
-	if (check_mul_overflow(n2, b->msg_size, total) || *total > batch_max_bytes)
+	if (bfly_batch_bytes(geo, b->msg_size, total))
 		return -E2BIG;
 	if (b->buf_bytes != *total)
 		return -EINVAL;
@@ -144,12 +86,6 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 		    !access_ok(u64_to_user_ptr(b->recv_ptr), *total))
 			return -EFAULT;
 	}
-	if (square != !!b->square_ptr)
-		return -EINVAL;
-	if (b->square_ptr && geo->ports_log2 > BFLY_BATCH_SQUARE_MAX_LOG2)
-		return -E2BIG;
-	if (b->done_ptr && geo->ports_log2 > BFLY_BATCH_DONE_MAX_LOG2)
-		return -E2BIG;
 	if (!b->conflicts_ptr != !b->conflicts_max)
 		return -EINVAL;
 	if (!b->affected_ptr != !b->affected_max)
@@ -161,352 +97,38 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 	return 0;
 }
 
-static void bfly_batch_free(struct bfly_batch_run *run)
-{
-	kvfree(run->square);
-	kvfree(run->dest);
-	kvfree(run->labels);
-	kvfree(run->subround);
-	kvfree(run->active);
-	kvfree(run->matrix);
-	kvfree(run->done);
-	kvfree(run->work);
-	kvfree(run->conflicts.list);
-	kfree(run->faults);
-	kvfree(run->hit);
-	kvfree(run->fault_work);
-	bfly_mem_release(&run->mem);
-}
-
-static int bfly_batch_alloc(struct bfly_batch_run *run)
-{
-	const struct bfly_geometry *geo = run->geo;
-	const struct bfly_batch *b = run->b;
-	u32 ports = geo->ports, nconf;
-	size_t work;
-	int err;
-
-	run->faults = bfly_fabric_faults_snapshot(run->fab, &err);
-	if (err)
-		return err;
-	work = max3(bfly_benes_workspace_size(geo), bfly_selfroute_workspace_size(geo),
-		    bfly_linkload_workspace_size(geo));
-	if (bfly_faults_have_stuck(run->faults))
-		work = max(work, bfly_benes_fault_workspace_size(geo));
-	work = max3(work, bfly_sched_check_workspace_size(geo),
-		    bfly_sched_split_workspace_size(geo));
-	work = max(work, bfly_latin_check_workspace_size(ports));
-	nconf = min_t(u64, b->conflicts_max, geo->switches);
-
-	run->mem.fab = run->fab;
-	run->dest = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
-	run->labels = bfly_mem_alloc_array(&run->mem, ports, sizeof(u64), false);
-	run->subround = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
-	run->active = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES(ports), false);
-	run->matrix = bfly_mem_alloc(&run->mem, bfly_matrix_bytes(geo), false);
-	run->work = bfly_mem_alloc(&run->mem, work, false);
-	if (b->done_ptr)
-		run->done = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES((u64)ports * ports),
-					   true);
-	if (b->square_ptr)
-		run->square = bfly_mem_alloc_array(&run->mem, (size_t)ports * ports,
-						   sizeof(u32), false);
-	if (nconf)
-		run->conflicts.list = bfly_mem_alloc_array(&run->mem, nconf,
-							   sizeof(*run->conflicts.list),
-							   true);
-	run->conflicts.capacity = nconf;
-	if (run->faults) {
-		run->hit = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES(ports), false);
-		run->fault_work = bfly_mem_alloc(&run->mem,
-						 bfly_fault_walk_workspace_size(geo), false);
-	}
-	return run->mem.err;
-}
-
-/* Where the message from input @i to output @d is read and written. */
-static struct bfly_msg bfly_batch_msg(const struct bfly_batch_run *run, u32 i, u32 d)
-{
-	u64 size = run->b->msg_size, ports = run->geo->ports;
-
-	return (struct bfly_msg) {
-		.src = run->send + (i * ports + d) * size,
-		.dst = run->recv + (d * ports + i) * size,
-	};
-}
-
-/*
- * Copy the message from @i to @d into its receive slot, prefetching
- * @ahead (or nothing, when NULL) on the way.
- */
-static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
-			   const struct bfly_msg *ahead)
-{
-	u64 size = run->b->msg_size, ports = run->geo->ports, off, len;
-	struct bfly_msg msg = bfly_batch_msg(run, i, d), piece;
-	int err;
-
-	for (off = 0; off < size; off += len) {
-		len = min_t(u64, size - off, BFLY_BATCH_CHUNK);
-		piece.src = msg.src + off;
-		piece.dst = msg.dst + off;
-		err = bfly_msg_copy(&piece, len, off + len == size ? ahead : NULL);
-		if (err)
-			return err;
-		/*
-		 * A message may be gigabytes: give the CPU away between
-		 * chunks, and let a killed process go (other signals wait
-		 * for the end of the round, which keeps the rounds whole).
-		 */
-		if (off + len < size) {
-			cond_resched();
-			if (fatal_signal_pending(current))
-				return -EINTR;
-		}
-	}
-	run->b->bytes_moved += size;
-	if (run->done)
-		__set_bit(d * ports + i, run->done);
-	return 0;
-}
-
-/*
- * Move the messages of the inputs in @active, or of every input. Each copy
- * prefetches the message of the input after next, when it moves too.
- */
-static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *active)
-{
-	u32 i, next, ports = run->geo->ports;
-	const struct bfly_msg *pf;
-	struct bfly_msg ahead;
-	int err;
-
-	if (!run->b->msg_size && !run->done)
-		return 0;
-	for (i = 0; i < ports; i++) {
-		if (active && !test_bit(i, active))
-			continue;
-		/* a message a fault hit is not delivered */
-		if (run->faults && test_bit(i, run->hit))
-			continue;
-		next = i + BFLY_BATCH_PREFETCH_DISTANCE;
-		pf = NULL;
-		if (next < ports && (!active || test_bit(next, active))) {
-			ahead = bfly_batch_msg(run, next, run->dest[next]);
-			pf = &ahead;
-		}
-		err = bfly_batch_move(run, i, run->dest[i], pf);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-/*
- * A labelled round with conflicts: count them and the link load as
- * scheduled, then fail (strict) or run it as conflict-free sub-rounds.
- */
-static int bfly_batch_conflicting_round(struct bfly_batch_run *run, u32 k)
-{
-	const struct bfly_geometry *geo = run->geo;
-	struct bfly_batch *b = run->b;
-	u32 mll = 0;
-	int nsub, r, err;
-
-	run->conflicts.count = 0;
-	run->conflicts.first_stage = BFLY_NO_CONFLICT;
-	err = bfly_selfroute_labels(geo, run->labels, NULL, NULL, &run->conflicts,
-				    run->work);
-	if (err)
-		return err;
-	err = bfly_linkload_labels(geo, run->labels, NULL, NULL, NULL, &mll, run->work);
-	if (err)
-		return err;
-	b->conflicts += run->conflicts.count;
-	b->max_link_load = max(b->max_link_load, mll);
-	if (b->first_conflict_round == BFLY_NO_CONFLICT)
-		b->first_conflict_round = k;
-
-	if (b->flags & BFLY_BATCH_STRICT) {
-		if (b->conflicts_ptr && run->conflicts.count > b->conflicts_max)
-			return -EOVERFLOW;
-		return -EBUSY;
-	}
-
-	nsub = bfly_sched_split(geo, run->labels, NULL, run->subround, run->work);
-	if (nsub < 0)
-		return nsub;
-	for (r = 0; r < nsub; r++) {
-		bfly_sched_subround_active(geo->ports, run->subround, r, run->active);
-		err = bfly_batch_deliver(run, run->active);
-		if (err)
-			return err;
-		b->sub_rounds++;
-	}
-	return 0;
-}
-
-/*
- * The messages of round @k that the fabric's faults hit, as routed (by
- * their labels, or by the round's matrix): marked in @run->hit, counted and
- * reported to the caller's array.
- */
-static int bfly_batch_faults(struct bfly_batch_run *run, u32 k)
-{
-	struct bfly_fault_walk walk = { .mode = BFLY_WALK_ROUTE };
-	struct bfly_batch *b = run->b;
-	struct bfly_msg_ref __user *uref = u64_to_user_ptr(b->affected_ptr);
-	struct bfly_msg_ref ref;
-	int hit;
-	u32 i;
-
-	if (run->labelled)
-		walk.labels = run->labels;
-	else
-		walk.matrix = run->matrix;
-	bitmap_zero(run->hit, run->geo->ports);
-	hit = bfly_fault_walk(run->geo, run->faults, &walk, run->hit, NULL,
-			      run->fault_work);
-	if (hit <= 0)
-		return hit;
-	for_each_set_bit(i, run->hit, run->geo->ports) {
-		if (b->affected < b->affected_max) {
-			ref.source = i;
-			ref.dest = run->dest[i];
-			if (copy_to_user(uref + b->affected, &ref, sizeof(ref)))
-				return -EFAULT;
-		}
-		b->affected++;
-	}
-	return 0;
-}
-
-static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
-{
-	const struct bfly_geometry *geo = run->geo;
-	int extra, err;
-	u32 unmet;
-
-	err = bfly_sched_round(&run->sched, k, run->dest,
-			       run->labelled ? run->labels : NULL);
-	if (err)
-		return err;
-	if (!run->labelled) {
-		if (bfly_faults_have_stuck(run->faults))
-			err = bfly_benes_route_stuck(geo, run->dest, run->faults->list,
-						     run->faults->count, run->matrix,
-						     run->work, &unmet);
-		else
-			err = bfly_benes_route(geo, run->dest, run->matrix, run->work);
-		if (err)
-			return err;
-	}
-	if (run->faults) {
-		err = bfly_batch_faults(run, k);
-		if (err)
-			return err;
-	}
-	if (run->labelled) {
-		extra = bfly_sched_check(geo, run->labels, NULL, NULL, run->work);
-		if (extra < 0)
-			return extra;
-		if (extra)
-			return bfly_batch_conflicting_round(run, k);
-	}
-	run->b->sub_rounds++;
-	return bfly_batch_deliver(run, NULL);
-}
-
-static int bfly_batch_setup(struct bfly_batch_run *run)
-{
-	static const enum bfly_latin latin[] = {
-		[BFLY_SCHED_RLS] = BFLY_LATIN_RLS,
-		[BFLY_SCHED_LLS] = BFLY_LATIN_LLS,
-		[BFLY_SCHED_XOR] = BFLY_LATIN_XOR,
-		[BFLY_SCHED_SQUARE] = BFLY_LATIN_SQUARE,
-	};
-	const struct bfly_geometry *geo = run->geo;
-	struct bfly_batch *b = run->b;
-	enum bfly_latin l;
-
-	if (run->square &&
-	    copy_from_user(run->square, u64_to_user_ptr(b->square_ptr),
-			   array3_size(geo->ports, geo->ports, sizeof(u32))))
-		return -EFAULT;
-	l = b->schedule == BFLY_SCHED_DEFAULT ? bfly_sched_default(geo) : latin[b->schedule];
-	run->labelled = bfly_sched_has_labels(geo);
-	run->send = u64_to_user_ptr(b->send_ptr);
-	run->recv = u64_to_user_ptr(b->recv_ptr);
-	return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
-}
-
 /* Write the outputs: the structure, the conflicts and the filled slots. */
-static int bfly_batch_report(struct bfly_batch_run *run, void __user *uarg, u32 usize)
+static int bfly_batch_report(struct bfly_batch *b, const struct bfly_batch_res *res,
+			     const struct bfly_geometry *geo, void __user *uarg, u32 usize)
 {
-	struct bfly_batch *b = run->b;
-	u32 n = min(run->conflicts.count, run->conflicts.capacity);
+	const struct bfly_conflicts *c = res->conflicts_list;
+	u32 n = c ? min(c->count, c->capacity) : 0;
 
+	b->rounds = res->rounds;
+	b->sub_rounds = res->sub_rounds;
+	b->max_link_load = res->max_link_load;
+	b->cycles = res->cycles;
+	b->conflicts = res->conflicts;
+	b->first_conflict_round = res->first_conflict_round;
+	b->bytes_moved = res->bytes_moved;
+	b->elapsed_ns = res->elapsed_ns;
+	b->affected = res->affected;
+	b->faults = res->faults;
 	if ((b->flags & BFLY_BATCH_STRICT) && n &&
-	    copy_to_user(u64_to_user_ptr(b->conflicts_ptr), run->conflicts.list,
-			 array_size(n, sizeof(*run->conflicts.list))))
+	    copy_to_user(u64_to_user_ptr(b->conflicts_ptr), c->list,
+			 array_size(n, sizeof(*c->list))))
 		return -EFAULT;
-	if (run->done &&
-	    copy_to_user(u64_to_user_ptr(b->done_ptr), run->done,
-			 BFLY_MATRIX_BYTES((u64)run->geo->ports * run->geo->ports)))
+	if (res->done &&
+	    copy_to_user(u64_to_user_ptr(b->done_ptr), res->done,
+			 BFLY_MATRIX_BYTES((u64)geo->ports * geo->ports)))
 		return -EFAULT;
 	return bfly_arg_out(uarg, b, sizeof(*b), usize);
 }
 
-/*
- * Run the batch @run describes on @fab, its arguments checked and its
- * buffers allocated; the outputs go to @run->b. Announces the batch.
- */
-static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
-{
-	struct bfly_batch *b = run->b;
-	int err = 0;
-	u64 start;
-	u32 k;
-
-	start = ktime_get_ns();
-	b->rounds = 0;
-	b->sub_rounds = 0;
-	b->conflicts = 0;
-	b->max_link_load = 1;
-	b->first_conflict_round = BFLY_NO_CONFLICT;
-	b->bytes_moved = 0;
-	b->affected = 0;
-	b->faults = run->faults ? run->faults->count : 0;
-	for (k = 0; k < fab->geo.ports; k++) {
-		if (run->killable ? fatal_signal_pending(current) : signal_pending(current)) {
-			err = -EINTR;
-			break;
-		}
-		/* A fabric deleted under a running batch stops it. */
-		if (READ_ONCE(fab->dead)) {
-			err = -ENODEV;
-			break;
-		}
-		err = bfly_batch_round(run, k);
-		if (err)
-			break;
-		b->rounds++;
-		cond_resched();
-	}
-	/* Every round ran, but not every message arrived. */
-	if (!err && b->affected)
-		err = -EHOSTUNREACH;
-	b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
-	b->elapsed_ns = ktime_get_ns() - start;
-	atomic64_inc(&fab->stats.batches);
-	bfly_event_batch_done(fab, run->sched.latin, b->rounds, b->cycles,
-			      min_t(u64, b->conflicts, U32_MAX));
-	return err;
-}
-
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *uarg)
 {
-	struct bfly_batch_run run = { .fab = fab, .geo = &fab->geo };
+	struct bfly_batch_res res = {};
+	struct bfly_batch_req req;
 	struct bfly_batch b;
 	u32 usize;
 	u64 total;
@@ -520,64 +142,25 @@ int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *ua
 	err = bfly_batch_arg_check(&b, &fab->geo, &total);
 	if (err)
 		return err;
-	if (READ_ONCE(fab->dead))
-		return -ENODEV;
 
-	run.b = &b;
-	err = bfly_batch_alloc(&run);
-	if (!err)
-		err = bfly_batch_setup(&run);
-	if (err)
-		goto out;
-	err = bfly_batch_run(fab, &run);
-	rerr = bfly_batch_report(&run, uarg, usize);
-	if (!err)
-		err = rerr;
-out:
-	bfly_batch_free(&run);
-	return err;
-}
-
-/**
- * bfly_batch_schedule_only() - run a schedule-only batch (no data)
- * @fab: the fabric
- * @schedule: %BFLY_SCHED_RLS, %BFLY_SCHED_LLS, %BFLY_SCHED_XOR or
- *	%BFLY_SCHED_DEFAULT
- * @b: receives the batch's results (&struct bfly_batch outputs)
- *
- * What the netlink a2a command runs: every round generated, routed and
- * checked, conflicting rounds split, no message moved. A netlink request
- * cannot be restarted as a system call can, and its sender waits for the
- * answer: so it runs to the end through any signal but a fatal one.
- *
- * Return: 0; -EINVAL for another schedule; -E2BIG for a fabric too large
- * for batches; -EINTR for a fatal signal; -ENOMEM; -ENODEV.
- */
-int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
-			     struct bfly_batch *b)
-{
-	struct bfly_batch_run run = {
-		.fab = fab, .geo = &fab->geo, .b = b, .killable = true,
+	req = (struct bfly_batch_req) {
+		.schedule = b.schedule,
+		.strict = b.flags & BFLY_BATCH_STRICT,
+		.msg_size = b.msg_size,
+		.send = u64_to_user_ptr(b.send_ptr),
+		.recv = u64_to_user_ptr(b.recv_ptr),
+		.square = u64_to_user_ptr(b.square_ptr),
+		.want_done = b.done_ptr,
+		.conflicts_max = b.conflicts_ptr ? b.conflicts_max : 0,
+		.affected = u64_to_user_ptr(b.affected_ptr),
+		.affected_max = b.affected_max,
 	};
-	u64 total;
-	int err;
-
-	memset(b, 0, sizeof(*b));
-	b->size = sizeof(*b);
-	b->schedule = schedule;
-	b->ports = fab->geo.ports;
-	if (schedule == BFLY_SCHED_SQUARE)
-		return -EINVAL;
-	err = bfly_batch_arg_check(b, &fab->geo, &total);
-	if (err)
-		return err;
-	if (READ_ONCE(fab->dead))
-		return -ENODEV;
-	err = bfly_batch_alloc(&run);
-	if (!err)
-		err = bfly_batch_setup(&run);
-	if (!err)
-		err = bfly_batch_run(fab, &run);
-	bfly_batch_free(&run);
+	err = bfly_batch(fab, &req, &res);
+	if (res.conflicts_list) {
+		rerr = bfly_batch_report(&b, &res, &fab->geo, uarg, usize);
+		if (!err)
+			err = rerr;
+	}
+	bfly_batch_done(&res);
 	return err;
 }

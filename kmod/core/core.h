@@ -165,7 +165,5 @@ void bfly_netlink_exit(void);
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab,
 		     void __user *uarg);
-int bfly_batch_schedule_only(struct bfly_fabric *fab, u32 schedule,
-			     struct bfly_batch *b);
 
 #endif /* _BFLY_H */

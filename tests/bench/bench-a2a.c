@@ -14,7 +14,7 @@
 #include "schedule.h"
 #include "bench.h"
 
-/* As bfly_batch_deliver() in kmod/chardev/ioctl_batch.c */
+/* As bfly_batch_deliver() in kmod/core/batch.c */
 #define PREFETCH_DISTANCE 2
 
 static struct bfly_msg msg_of(u8 *send, u8 *recv, u32 N, u64 size, u32 i, u32 d)
