@@ -13,6 +13,10 @@
 #                      6.12); see tests/run-all.sh
 #   make bench         Benes routing benchmarks: native, and in a VM the
 #                      ioctl path next to the same code as a user program
+#   make bench BASE=REV
+#                      this tree's routing, schedule and payload code
+#                      against REV's, alternated call by call in one
+#                      process (tests/bench/compare.sh)
 #
 # KDIR defaults to the running kernel's build directory when it has one,
 # else to Debian's stock 6.12 headers.
@@ -46,4 +50,8 @@ check: deps
 	tests/run-all.sh $(if $(T),-t $(T)) $(if $(KERNELS),-k $(KERNELS))
 
 bench: deps
+ifdef BASE
+	tests/bench/compare.sh $(BASE)
+else
 	tests/bench/run-bench.sh
+endif

@@ -7,23 +7,10 @@
 #include "compat.h"
 #include "topology.h"
 
-static const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
+const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
 	[BFLY_TOPO_BUTTERFLY] = &bfly_butterfly_ops,
 	[BFLY_TOPO_BFLY2] = &bfly_bfly2_ops,
 	[BFLY_TOPO_BFLY_TWICE] = &bfly_bfly_twice_ops,
 	[BFLY_TOPO_BENES] = &bfly_benes_ops,
 };
-
-/**
- * bfly_topology_find() - the operations of a fabric family
- * @topology: one of &enum bfly_topology
- *
- * Return: the family's operations, or NULL for a value that names none.
- */
-const struct bfly_topology_ops *bfly_topology_find(u32 topology)
-{
-	if (topology >= ARRAY_SIZE(bfly_topologies))
-		return NULL;
-	return bfly_topologies[topology];
-}
-EXPORT_SYMBOL_IF_KUNIT(bfly_topology_find);
+EXPORT_SYMBOL_IF_KUNIT(bfly_topologies);

@@ -36,6 +36,19 @@ extern const struct bfly_topology_ops bfly_bfly2_ops;
 extern const struct bfly_topology_ops bfly_bfly_twice_ops;
 extern const struct bfly_topology_ops bfly_benes_ops;
 
-const struct bfly_topology_ops *bfly_topology_find(u32 topology);
+extern const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX];
+
+/**
+ * bfly_topology_find() - the operations of a fabric family
+ * @topology: one of &enum bfly_topology
+ *
+ * Inline: the algorithms ask it in their loops.
+ *
+ * Return: the family's operations, or NULL for a value that names none.
+ */
+static inline const struct bfly_topology_ops *bfly_topology_find(u32 topology)
+{
+	return topology < __BFLY_TOPO_MAX ? bfly_topologies[topology] : NULL;
+}
 
 #endif /* _BFLY_TOPOLOGY_H */

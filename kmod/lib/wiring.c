@@ -92,10 +92,12 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_wiring_flip);
  */
 void bfly_wiring_flips(const struct bfly_geometry *geo, s32 *flips)
 {
-	u32 e;
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
+	u32 e, n = geo->ports_log2;
 
+	/* Once per route: the family's wiring, looked up once. */
 	for (e = 0; e + 1 < geo->node_stages; e++)
-		flips[e] = bfly_wiring_flip(geo, e);
+		flips[e] = ops && n >= 2 ? ops->edge_flip(n, e) : BFLY_WIRING_IDENTITY;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_wiring_flips);
 
