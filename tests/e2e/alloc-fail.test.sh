@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Allocation failures at every allocation site of every ioctl, injected
-# one by one through /proc/thread-self/fail-nth (fault-test), in the slab
+# one by one through /proc/thread-self/fail-nth (alloc-fail-test), in the slab
 # allocator (failslab) and the page allocator (fail_page_alloc: the
 # kmalloc of more than 8 KiB, the vmalloc fallback of kvmalloc and the
 # pages vmalloc maps). Skipped on kernels without fault injection
@@ -48,10 +48,10 @@ for spec in "benes 16" "butterfly 16" "bfly2 16" "bfly-twice 8" "benes 256" \
 		what="$what with fabric faults"
 		check "$what: fault add $*" bflyctl fault add bfly0 "$@"
 	fi
-	timeout -s KILL 120 fault-test /dev/bfly0 > /tmp/faults.out 2>&1
+	timeout -s KILL 120 alloc-fail-test /dev/bfly0 > /tmp/alloc-fail.out 2>&1
 	rc=$?
-	sed "s/^\(\(not \)\{0,1\}ok - \)/\1$what: /" /tmp/faults.out
-	check_eq "$what: fault-test exit status" 0 $rc
+	sed "s/^\(\(not \)\{0,1\}ok - \)/\1$what: /" /tmp/alloc-fail.out
+	check_eq "$what: alloc-fail-test exit status" 0 $rc
 	check "$what: device works after the faults" bfly-info /dev/bfly0
 	check "$what: rmmod" rmmod bfly
 done

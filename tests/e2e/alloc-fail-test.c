@@ -10,7 +10,7 @@
  * without faults, when the failed allocation had a fallback), and the
  * fabric's matrix and generation must be unchanged.
  *
- *   fault-test DEVICE
+ *   alloc-fail-test DEVICE
  *
  * The caller makes failslab and fail_page_alloc apply to sleeping
  * allocations (ignore-gfp-wait = N in /sys/kernel/debug/failslab and
