@@ -33,6 +33,7 @@
 #include <linux/bfly.h>
 
 #include "e2e-util.h"
+#include "model.h"
 #include "tap.h"
 
 #define MSG_SIZE 16
@@ -43,9 +44,7 @@ static int fd, rofd;
 static struct bfly_info info;
 static size_t mbytes, abytes;	/* switch matrix, bitmap of N bits */
 
-static struct bfly_fault_arg {
-	__u32 kind, stage, index, state;
-} faults[BFLY_MAX_FAULTS];
+static struct model_fault faults[BFLY_MAX_FAULTS];
 static unsigned int nfaults;
 
 static __u64 rnd_state = 0x2545f4914f6cdd1dULL;
@@ -100,74 +99,7 @@ static unsigned int bitmap_weight(const __u64 *bm)
 	return n;
 }
 
-/* ---- the fabric in user space: wiring, faults, walks ---- */
-
-/*
- * The node-label bit edge stage @e flips, or -1 for the identity link
- * (kmod/wiring.c): an edge stage flipping bit b swaps link position bits
- * 0 and b + 1.
- */
-static int flip_of(__u32 e)
-{
-	__u32 n = info.ports_log2;
-
-	if (n < 2 || e + 1 >= info.node_stages)
-		return -1;
-	switch (info.topology) {
-	case BFLY_TOPO_BUTTERFLY:
-		return n - 2 - e;
-	case BFLY_TOPO_BFLY2:
-		return n - 2 - e % (n - 1);
-	case BFLY_TOPO_BFLY_TWICE:
-		if (e < n - 1)
-			return n - 2 - e;
-		if (e == n - 1)
-			return -1;
-		return n - 2 - (e - n);
-	case BFLY_TOPO_BENES:
-		if (e < n - 1)
-			return n - 2 - e;
-		return e - (n - 1);
-	}
-	return -1;
-}
-
-static __u32 wire(__u32 e, __u32 pos)
-{
-	int f = flip_of(e);
-	__u32 a, b;
-
-	if (f < 0)
-		return pos;
-	a = pos & 1;
-	b = (pos >> (f + 1)) & 1;
-	if (a == b)
-		return pos;
-	return pos ^ 1 ^ (1U << (f + 1));
-}
-
-/* The state node @node of stage @stage is stuck in, or -1 */
-static int stuck_at(__u32 stage, __u32 node)
-{
-	unsigned int j;
-
-	for (j = 0; j < nfaults; j++)
-		if (faults[j].kind == BFLY_FAULT_STUCK && faults[j].stage == stage &&
-		    faults[j].index == node)
-			return faults[j].state;
-	return -1;
-}
-
-static int broken_at(__u32 stage, __u32 pos)
-{
-	unsigned int j;
-
-	for (j = 0; j < nfaults; j++)
-		if (faults[j].kind == BFLY_FAULT_LINK && faults[j].stage == stage &&
-		    faults[j].index == pos)
-			return 1;
-	return 0;
-}
+/* ---- the fabric as the library models it (model.c) ---- */
 
 static unsigned int count_kind(__u32 kind)
 {
@@ -179,53 +111,15 @@ static unsigned int count_kind(__u32 kind)
 }
 
 /*
- * Follow every packet through the node stages, by its label (@labels, one
- * bit per node stage, first stage most significant) or by the matrix @m.
- * @real: where packets really go: stuck nodes in their stuck state, a
- * packet on a broken link lost (BFLY_TRACE_LOST). Otherwise the path as
- * routed, with the packets a fault hits flagged in @hit (a packet crossing
- * a node stuck in the other state, or a broken link). @use_faults 0: the
- * fabric without faults. Returns the number of packets hit.
+ * Follow every packet by its label (@labels) or by the matrix @m; @real:
+ * where packets really go, else the path as routed with the packets a
+ * fault hits flagged in @hit; @use_faults 0: the fabric without faults.
+ * Returns the number of packets hit.
  */
 static unsigned int walk(const __u64 *m, const __u64 *labels, int real, int use_faults,
 			 __u32 *out, unsigned char *hit)
 {
-	__u32 i, s, p, o, node, leave, stages = info.node_stages;
-	unsigned int nhit = 0;
-	int st, h;
-
-	for (i = 0; i < info.ports; i++) {
-		p = i;
-		h = 0;
-		for (s = 0; s < stages; s++) {
-			node = p >> 1;
-			if (labels)
-				o = (labels[i] >> (stages - 1 - s)) & 1;
-			else
-				o = (p ^ test_bit64(m, node_bit(s, node))) & 1;
-			st = use_faults ? stuck_at(s, node) : -1;
-			if (st >= 0 && (int)((p ^ o) & 1) != st) {
-				h = 1;
-				if (real)
-					o = (p ^ st) & 1;
-			}
-			leave = node << 1 | o;
-			if (use_faults && broken_at(s, leave)) {
-				h = 1;
-				if (real) {
-					p = BFLY_TRACE_LOST;
-					break;
-				}
-			}
-			p = s + 1 < stages ? wire(s, leave) : leave;
-		}
-		if (out)
-			out[i] = p;
-		if (hit)
-			hit[i] = h;
-		nhit += h;
-	}
-	return nhit;
+	return model_walk(m, labels, real, use_faults ? faults : NULL, nfaults, out, hit);
 }
 
 /* The plain trace of @m: the permutation it realizes without faults */
@@ -456,7 +350,7 @@ static void test_route_hit(const __u32 *perm, const char *what)
 }
 
 /* Butterfly with one stuck node: a permutation that needs the other state */
-static void test_butterfly_stuck(const struct bfly_fault_arg *f)
+static void test_butterfly_stuck(const struct model_fault *f)
 {
 	__u64 *rm = calloc(1, mbytes), *m = calloc(1, mbytes), *aff = malloc(abytes);
 	__u32 *perm = calloc(info.ports, 4), *pos = calloc(info.ports, 4), i, s;
@@ -484,7 +378,9 @@ static void test_butterfly_stuck(const struct bfly_fault_arg *f)
 			if (s == f->stage && node == f->index)
 				through[i] = 1;
 			o = (pos[i] ^ test_bit64(m, node_bit(s, node))) & 1;
-			pos[i] = s + 1 < info.node_stages ? wire(s, node << 1 | o) : node << 1 | o;
+			pos[i] = node << 1 | o;
+			if (s + 1 < info.node_stages)
+				pos[i] = model_wire(s, pos[i]);
 		}
 	to_bitmap(through, want);
 	tap_check(count_flags(through) == 2 && !memcmp(aff, want, abytes) &&
@@ -514,7 +410,7 @@ static void test_butterfly_stuck(const struct bfly_fault_arg *f)
 }
 
 /* Benes with one stuck node outside the middle stage: always honoured */
-static void test_benes_honoured(const struct bfly_fault_arg *f, int count)
+static void test_benes_honoured(const struct model_fault *f, int count)
 {
 	__u64 *m = calloc(1, mbytes), *aff = malloc(abytes), *cur = calloc(1, mbytes);
 	__u32 *perm = calloc(info.ports, 4), *back = calloc(info.ports, 4);
@@ -1037,7 +933,7 @@ out:
 
 static int parse_faults(int argc, char **argv)
 {
-	struct bfly_fault_arg *f;
+	struct model_fault *f;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -1075,6 +971,8 @@ int main(int argc, char **argv)
 	if (ioctl(fd, BFLY_IOC_GET_INFO, &info))
 		info.uapi_version = 0;
 	tap_check(info.uapi_version >= 4, "GET_INFO: interface version %u", info.uapi_version);
+	if (model_init(&info))
+		return 1;
 	mbytes = BFLY_MATRIX_BYTES(info.switches);
 	abytes = BFLY_MATRIX_BYTES(info.ports);
 	rnd_state ^= info.ports * 0x9e3779b97f4a7c15ULL + nfaults;

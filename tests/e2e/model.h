@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fabric as the algorithm library (kmod/lib, built natively) models it,
+ * for end-to-end tests that need expected values: the wiring and the walk
+ * of packets through faults. No test keeps a copy of its own.
+ */
+#ifndef BFLY_E2E_MODEL_H
+#define BFLY_E2E_MODEL_H
+
+#include <linux/bfly.h>
+#include <linux/types.h>
+
+/* One injected fault, as struct bfly_fault of kmod/lib/fault.h */
+struct model_fault {
+	__u32 kind, stage, index, state;
+};
+
+int model_init(const struct bfly_info *info);
+__u32 model_wire(__u32 edge, __u32 pos);
+unsigned int model_walk(const __u64 *matrix, const __u64 *labels, int real,
+			const struct model_fault *faults, unsigned int nfaults,
+			__u32 *out, unsigned char *hit);
+
+#endif /* BFLY_E2E_MODEL_H */
