@@ -20,7 +20,7 @@ shift 2
 rm -rf "$out"
 mkdir -p "$out/tests"
 cp -r "$top/Kbuild" "$top/VERSION" "$top/kmod" "$top/uapi" "$out/"
-cp -r "$top/tests/kunit" "$top/tests/kasan" "$out/tests/"
+cp -r "$top/tests/kasan" "$out/tests/"
 
 if ! make -C "$kdir" M="$out" "$@" modules > "$out/build.log" 2>&1; then
 	cat "$out/build.log" >&2

@@ -11,10 +11,10 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 
-#include "../../kmod/lib/benes_fault.h"
-#include "../../kmod/core/core.h"
-#include "../../kmod/lib/fault.h"
-#include "../../kmod/lib/trace.h"
+#include "lib/benes_fault.h"
+#include "core/core.h"
+#include "lib/fault.h"
+#include "lib/trace.h"
 #include "kunit_util.h"
 
 /* Everything one routing needs. */
@@ -211,7 +211,7 @@ static struct kunit_case bfly_benes_fault_cases[] = {
 };
 
 static struct kunit_suite bfly_benes_fault_suite = {
-	.name = "bfly-benes-fault",
+	.name = "bfly_benes_fault",
 	.test_cases = bfly_benes_fault_cases,
 };
 

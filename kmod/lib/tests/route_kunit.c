@@ -10,12 +10,12 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 
-#include "../../kmod/lib/benes.h"
-#include "../../kmod/core/core.h"
-#include "../../kmod/lib/linkload.h"
-#include "../../kmod/lib/selfroute.h"
-#include "../../kmod/lib/trace.h"
-#include "../../kmod/lib/wiring.h"
+#include "lib/benes.h"
+#include "core/core.h"
+#include "lib/linkload.h"
+#include "lib/selfroute.h"
+#include "lib/trace.h"
+#include "lib/wiring.h"
 #include "kunit_util.h"
 
 static struct bfly_geometry bfly_test_geo(struct kunit *test,
@@ -291,7 +291,7 @@ static struct kunit_case bfly_route_cases[] = {
 };
 
 static struct kunit_suite bfly_route_suite = {
-	.name = "bfly-route",
+	.name = "bfly_route",
 	.test_cases = bfly_route_cases,
 };
 

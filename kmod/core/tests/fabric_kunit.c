@@ -9,7 +9,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include "../../kmod/core/core.h"
+#include "core/core.h"
 
 static void bfly_fabric_create_every_topology(struct kunit *test)
 {
@@ -168,7 +168,7 @@ static struct kunit_case bfly_fabric_cases[] = {
 };
 
 static struct kunit_suite bfly_fabric_suite = {
-	.name = "bfly-fabric",
+	.name = "bfly_fabric",
 	.test_cases = bfly_fabric_cases,
 };
 

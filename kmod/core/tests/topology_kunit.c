@@ -5,7 +5,7 @@
 #include <kunit/test.h>
 #include <linux/kernel.h>
 
-#include "../../kmod/core/core.h"
+#include "core/core.h"
 
 static const struct {
 	const char *name;
@@ -152,7 +152,7 @@ static struct kunit_case bfly_topology_cases[] = {
 };
 
 static struct kunit_suite bfly_topology_suite = {
-	.name = "bfly-topology",
+	.name = "bfly_topology",
 	.test_cases = bfly_topology_cases,
 };
 

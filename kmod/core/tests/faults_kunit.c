@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit: a fabric's injected faults (fabric_faults.c). Adding and deleting
+ * KUnit: a fabric's injected faults (core/faults.c). Adding and deleting
  * are all or nothing and name the refused entry, clearing, snapshots, a
  * deleted fabric refusing everything, and one fault walk worked by hand.
  */
@@ -8,9 +8,9 @@
 #include <linux/err.h>
 #include <linux/slab.h>
 
-#include "../../kmod/core/core.h"
-#include "../../kmod/lib/fault.h"
-#include "../../kmod/lib/trace.h"
+#include "core/core.h"
+#include "lib/fault.h"
+#include "lib/trace.h"
 
 static void bfly_ft_destroy_action(void *fab)
 {
@@ -365,7 +365,7 @@ static struct kunit_case bfly_fault_cases[] = {
 };
 
 static struct kunit_suite bfly_fault_suite = {
-	.name = "bfly-faults",
+	.name = "bfly_faults",
 	.test_cases = bfly_fault_cases,
 };
 

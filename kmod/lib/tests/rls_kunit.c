@@ -8,10 +8,10 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
-#include "../../kmod/core/core.h"
-#include "../../kmod/lib/rls.h"
-#include "../../kmod/lib/schedule.h"
-#include "../../kmod/lib/selfroute.h"
+#include "core/core.h"
+#include "lib/rls.h"
+#include "lib/schedule.h"
+#include "lib/selfroute.h"
 #include "kunit_util.h"
 
 /* pi-hat as Section IV-A states it: cases 1a, 1b, 2a, 2b. */
@@ -297,7 +297,7 @@ static struct kunit_case bfly_rls_cases[] = {
 };
 
 static struct kunit_suite bfly_rls_suite = {
-	.name = "bfly-rls",
+	.name = "bfly_rls",
 	.test_cases = bfly_rls_cases,
 };
 
