@@ -45,8 +45,7 @@
 #include <linux/bfly_netlink.h>
 
 #include "e2e-util.h"
-#include "nl-raw.h"
-#include "nl-util.h"
+#include "nl-kit.h"
 #include "tap.h"
 
 #define K 4

@@ -22,8 +22,7 @@
 
 #include <linux/bfly_netlink.h>
 
-#include "nl-raw.h"
-#include "nl-util.h"
+#include "nl-kit.h"
 #include "tap.h"
 
 /* Signals caught; the handler and main() share it atomically. */

@@ -60,11 +60,13 @@
 #include <linux/bfly_netlink.h>
 
 #include "e2e-util.h"
-#include "nl-util.h"
 #include "tap.h"
 
 #define MSG_MAX		(80 * 1024)
 #define RX_MAX		(256 * 1024)
+#define NL_KIT_TX_MAX	MSG_MAX
+#define NL_KIT_RX_MAX	RX_MAX
+#include "nl-kit.h"
 #define MAX_FABRICS	8
 #define MAX_REPORTS	20
 #define SNAP_MAX	(64 * 1024)
@@ -98,101 +100,21 @@ static void fail(const char *fmt, ...)
 	fflush(stdout);
 }
 
-/* The netlink socket, the family id and the sequence number. */
-static int nlfd;
-static __u16 family;
-static __u32 seq = 1;
 static bool unpriv;
 
-static union {
-	struct nlmsghdr nlh;
-	__u8 b[MSG_MAX];
-} tx;
-
-static union {
-	struct nlmsghdr nlh;
-	__u8 b[RX_MAX];
-} rx;
-
-static size_t tx_len;
-
-static void msg_start(__u16 type, __u16 flags, __u8 cmd)
+/* Start a request with exactly @flags: a mutation may leave out NLM_F_REQUEST */
+static void fuzz_start(__u16 type, __u16 flags, __u8 cmd)
 {
-	struct genlmsghdr *g;
-
-	memset(tx.b, 0, NLMSG_HDRLEN + GENL_HDRLEN);
-	tx.nlh.nlmsg_type = type;
+	msg_start(type, flags, cmd);
 	tx.nlh.nlmsg_flags = flags;
-	tx.nlh.nlmsg_seq = ++seq;
-	g = (struct genlmsghdr *)(tx.b + NLMSG_HDRLEN);
-	g->cmd = cmd;
-	g->version = BFLY_FAMILY_VERSION;
-	tx_len = NLMSG_HDRLEN + GENL_HDRLEN;
 }
 
-/* Append an attribute; returns its offset, or 0 when it does not fit. */
-static size_t put(__u16 type, const void *data, size_t len)
-{
-	struct nlattr *a = (struct nlattr *)(tx.b + tx_len);
-	size_t off = tx_len;
-
-	if (tx_len + NLA_HDRLEN + NLA_ALIGN(len) > sizeof(tx.b) ||
-	    NLA_HDRLEN + len > 0xffff)
-		return 0;
-	a->nla_type = type;
-	a->nla_len = NLA_HDRLEN + len;
-	if (data)
-		memcpy((__u8 *)a + NLA_HDRLEN, data, len);
-	else
-		memset((__u8 *)a + NLA_HDRLEN, 0, len);
-	memset((__u8 *)a + NLA_HDRLEN + len, 0, NLA_ALIGN(len) - len);
-	tx_len += NLA_HDRLEN + NLA_ALIGN(len);
-	return off;
-}
-
-static size_t put_u32(__u16 type, __u32 v)
-{
-	return put(type, &v, sizeof(v));
-}
-
-static void nest_end(size_t off)
-{
-	((struct nlattr *)(tx.b + off))->nla_len = tx_len - off;
-}
-
-static int tx_send(size_t len)
-{
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-
-	return sendto(nlfd, tx.b, len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0 ?
-	       -errno : 0;
-}
-
-/* One reply read; 0 on timeout or error. */
+/* One answer read; 0 on timeout or error. */
 static ssize_t rx_recv(void)
 {
-	ssize_t n = recv(nlfd, rx.b, sizeof(rx.b), 0);
+	ssize_t n = nl_recv(sizeof(rx.b));
 
 	return n < 0 ? 0 : n;
-}
-
-/* The extended ack message of an error, or NULL. */
-static const char *ext_msg(struct nlmsghdr *h)
-{
-	struct nlmsgerr *e = NLMSG_DATA(h);
-	struct nlattr *a;
-	int rem;
-
-	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
-		return NULL;
-	a = (struct nlattr *)((__u8 *)e + sizeof(*e));
-	rem = (int)h->nlmsg_len - NLMSG_HDRLEN - (int)sizeof(*e);
-	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
-	     rem -= NLA_ALIGN(a->nla_len),
-	     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len)))
-		if ((a->nla_type & NLA_TYPE_MASK) == NLMSGERR_ATTR_MSG)
-			return (const char *)a + NLA_HDRLEN;
-	return NULL;
 }
 
 /* What one request got: an error (or 0 for an ack or a reply) and its message. */
@@ -270,7 +192,7 @@ static int resolve_family(void)
 	ssize_t n;
 	int rem, done = 0;
 
-	msg_start(GENL_ID_CTRL, NLM_F_REQUEST | NLM_F_DUMP, CTRL_CMD_GETFAMILY);
+	fuzz_start(GENL_ID_CTRL, NLM_F_REQUEST | NLM_F_DUMP, CTRL_CMD_GETFAMILY);
 	tx.nlh.nlmsg_len = tx_len;
 	if (tx_send(tx_len))
 		return -1;
@@ -499,7 +421,7 @@ static long dump_state(__u8 *out, size_t max)
 
 		len = 0;
 		n_dump = 0;
-		msg_start(family, NLM_F_REQUEST | NLM_F_DUMP, BFLY_CMD_FABRIC_GET);
+		fuzz_start(family, NLM_F_REQUEST | NLM_F_DUMP, BFLY_CMD_FABRIC_GET);
 		put_u32(BFLY_A_WANT, BFLY_WANT_MATRIX);
 		tx.nlh.nlmsg_len = tx_len;
 		if (tx_send(tx_len))
@@ -1086,7 +1008,7 @@ static __u32 most_faults;
 /* Repair every fault of fabric @id. */
 static void clear_faults(__u32 id)
 {
-	msg_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FAULT_DEL);
+	fuzz_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FAULT_DEL);
 	put_u32(BFLY_A_ID, id);
 	put(BFLY_A_ALL_FAULTS, NULL, 0);
 	transact("fault-del all-faults");
@@ -1106,10 +1028,10 @@ static void keep_fabrics(void)
 		return;
 	if (n_fab < 2 || n_fab > MAX_FABRICS) {
 		if (n_fab > MAX_FABRICS) {
-			msg_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_DEL);
+			fuzz_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_DEL);
 			put_u32(BFLY_A_ID, fab[rn(n_fab)].id);
 		} else {
-			msg_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_NEW);
+			fuzz_start(family, NLM_F_REQUEST | NLM_F_ACK, BFLY_CMD_FABRIC_NEW);
 			put_u32(BFLY_A_TOPOLOGY, 1 + rn(4));
 			put_u32(BFLY_A_PORTS, 2U << rn(5));
 		}
@@ -1317,7 +1239,7 @@ static void one_op(void)
 	else
 		cmd = req_cmds[rn(sizeof(req_cmds))];
 	known = is_request(cmd);
-	msg_start(family, 0, cmd);
+	fuzz_start(family, 0, cmd);
 	build(cmd, &dump);
 	if (dump)
 		flags |= NLM_F_DUMP;

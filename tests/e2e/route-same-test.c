@@ -20,8 +20,7 @@
 #include <linux/bfly.h>
 
 #include "e2e-util.h"
-#include "nl-raw.h"
-#include "nl-util.h"
+#include "nl-kit.h"
 #include "tap.h"
 
 #define CONFLICTS 64
@@ -138,17 +137,11 @@ static void route_reply(struct nlmsghdr *h, struct answer *a)
 /* The error of an NLMSG_ERROR message and its extack message. */
 static void route_error(struct nlmsghdr *h, struct answer *a)
 {
-	struct nlmsgerr *e = NLMSG_DATA(h);
-	void *end = (__u8 *)h + h->nlmsg_len;
-	struct nlattr *at;
+	const char *msg = ext_msg(h);
 
-	a->err = -e->error;
-	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
-		return;
-	for (at = (struct nlattr *)(e + 1); attr_ok(at, end); at = attr_next(at))
-		if (at->nla_type == NLMSGERR_ATTR_MSG)
-			snprintf(a->extack, sizeof(a->extack), "%s",
-				 (char *)at + NLA_HDRLEN);
+	a->err = -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+	if (msg)
+		snprintf(a->extack, sizeof(a->extack), "%s", msg);
 }
 
 /* One netlink request, read to its final NLMSG_ERROR; false on no answer. */

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one netlink kit of bfly's end-to-end test programs: a raw generic
+ * netlink socket to the "bfly" family, a request built in tx (attributes,
+ * nests), answers read into rx, attributes and extended acks read back.
+ * The fuzzer (nlfuzz) mutates the requests it builds with it.
+ *
+ * A program may set NL_KIT_TX_MAX and NL_KIT_RX_MAX before including it.
+ */
+#ifndef BFLY_NL_KIT_H
+#define BFLY_NL_KIT_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/types.h>
+
+#include <linux/bfly_netlink.h>
+
+#ifndef NL_KIT_TX_MAX
+#define NL_KIT_TX_MAX 16384
+#endif
+#ifndef NL_KIT_RX_MAX
+#define NL_KIT_RX_MAX 65536
+#endif
+
+/* One socket per process, its family id and the last sequence number */
+static int nlfd;
+static __u16 family;
+static __u32 seq;
+
+static union {
+	struct nlmsghdr nlh;
+	__u8 b[NL_KIT_TX_MAX];
+} tx;
+
+/* The bytes of the request in tx; nl_send() puts it in nlmsg_len */
+static size_t tx_len;
+
+static union {
+	struct nlmsghdr nlh;
+	__u8 b[NL_KIT_RX_MAX];
+} rx;
+
+static inline void msg_start(__u16 type, __u16 flags, __u8 cmd)
+{
+	struct genlmsghdr *g = (struct genlmsghdr *)(tx.b + NLMSG_HDRLEN);
+
+	memset(tx.b, 0, NLMSG_HDRLEN + GENL_HDRLEN);
+	tx.nlh.nlmsg_type = type;
+	tx.nlh.nlmsg_flags = NLM_F_REQUEST | flags;
+	tx.nlh.nlmsg_seq = ++seq;
+	g->cmd = cmd;
+	g->version = BFLY_FAMILY_VERSION;
+	tx_len = NLMSG_HDRLEN + GENL_HDRLEN;
+	tx.nlh.nlmsg_len = tx_len;
+}
+
+/* Append an attribute (zeros without @data); its offset, 0 if it does not fit */
+static inline size_t put(__u16 type, const void *data, size_t len)
+{
+	struct nlattr *a = (struct nlattr *)(tx.b + tx_len);
+	size_t off = tx_len;
+
+	if (tx_len + NLA_HDRLEN + NLA_ALIGN(len) > sizeof(tx.b) ||
+	    NLA_HDRLEN + len > 0xffff)
+		return 0;
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	if (data)
+		memcpy((__u8 *)a + NLA_HDRLEN, data, len);
+	else
+		memset((__u8 *)a + NLA_HDRLEN, 0, len);
+	memset((__u8 *)a + NLA_HDRLEN + len, 0, NLA_ALIGN(len) - len);
+	tx_len += NLA_HDRLEN + NLA_ALIGN(len);
+	tx.nlh.nlmsg_len = tx_len;
+	return off;
+}
+
+static inline size_t put_u32(__u16 type, __u32 v)
+{
+	return put(type, &v, sizeof(v));
+}
+
+/* Close the nest put() started at @off (a nest is an attribute of its own) */
+static inline void nest_end(size_t off)
+{
+	((struct nlattr *)(tx.b + off))->nla_len = tx_len - off;
+	tx.nlh.nlmsg_len = tx_len;
+}
+
+/* Send the first @len bytes of tx as they are */
+static inline int tx_send(size_t len)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+
+	return sendto(nlfd, tx.b, len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0 ?
+	       -errno : 0;
+}
+
+/* Send the request built in tx */
+static inline int nl_send(void)
+{
+	tx.nlh.nlmsg_len = tx_len;
+	return tx_send(tx_len);
+}
+
+/* Read answers into rx, at most @max bytes: their length or -errno */
+static inline ssize_t nl_recv(size_t max)
+{
+	ssize_t n = recv(nlfd, rx.b, max < sizeof(rx.b) ? max : sizeof(rx.b), 0);
+
+	return n < 0 ? -errno : n;
+}
+
+static inline bool attr_ok(const struct nlattr *a, const void *end)
+{
+	const __u8 *p = (const __u8 *)a;
+
+	return p + NLA_HDRLEN <= (const __u8 *)end && a->nla_len >= NLA_HDRLEN &&
+	       p + a->nla_len <= (const __u8 *)end;
+}
+
+static inline struct nlattr *attr_next(const struct nlattr *a)
+{
+	return (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len));
+}
+
+/* The first attribute of a genetlink message; @end set past the last */
+static inline struct nlattr *genl_attrs(struct nlmsghdr *h, void **end)
+{
+	*end = (__u8 *)h + h->nlmsg_len;
+	return (struct nlattr *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
+}
+
+/* A u32 or u64 attribute (NLA_UINT) as a u64; 0 for any other length */
+static inline __u64 attr_u64(struct nlattr *a)
+{
+	__u64 v = 0;
+
+	if (a->nla_len == NLA_HDRLEN + 8)
+		memcpy(&v, (__u8 *)a + NLA_HDRLEN, 8);
+	else if (a->nla_len == NLA_HDRLEN + 4)
+		v = *(__u32 *)((__u8 *)a + NLA_HDRLEN);
+	return v;
+}
+
+/* The extended ack message of an NLMSG_ERROR message, or NULL */
+static inline const char *ext_msg(struct nlmsghdr *h)
+{
+	struct nlmsgerr *e = NLMSG_DATA(h);
+	struct nlattr *a;
+	int rem;
+
+	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
+		return NULL;
+	a = (struct nlattr *)((__u8 *)e + sizeof(*e));
+	rem = (int)h->nlmsg_len - NLMSG_HDRLEN - (int)sizeof(*e);
+	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
+	     rem -= NLA_ALIGN(a->nla_len), a = attr_next(a))
+		if ((a->nla_type & NLA_TYPE_MASK) == NLMSGERR_ATTR_MSG)
+			return (const char *)a + NLA_HDRLEN;
+	return NULL;
+}
+
+/* Open the socket (answers within 30 s) and resolve the family "bfly" */
+static inline int nl_open(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 30 };
+	struct nlattr *a;
+	struct nlmsghdr *h;
+	void *end;
+	ssize_t n;
+
+	nlfd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (nlfd < 0 || bind(nlfd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(nlfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		return -1;
+	msg_start(GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY);
+	put(CTRL_ATTR_FAMILY_NAME, BFLY_FAMILY_NAME, sizeof(BFLY_FAMILY_NAME));
+	if (nl_send())
+		return -1;
+	n = nl_recv(sizeof(rx.b));
+	if (n <= 0)
+		return -1;
+	for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+		if (h->nlmsg_type != GENL_ID_CTRL)
+			continue;
+		for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a))
+			if (a->nla_type == CTRL_ATTR_FAMILY_ID)
+				family = *(__u16 *)((__u8 *)a + NLA_HDRLEN);
+	}
+	return family ? 0 : -1;
+}
+
+#endif /* BFLY_NL_KIT_H */
