@@ -269,6 +269,10 @@ want native && for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,un
 			grep -qE '^[0-9]+ passed, 0 failed$' "$out/native-$name-$prog.log" ||
 				fail "native $name $prog: ran to its summary with no failure"
 		done
+		# The library's KUnit suites, natively: KTAP as the VM prints it
+		mkdir -p "$out/native-$name-kunit"
+		"$native/kunit-native" > "$out/native-$name-kunit/results.log" 2>&1
+		count_kunit "native $name kunit" "$out/native-$name-kunit/results.log"
 	else
 		fail "native $name: build"
 		tail -20 "$out/logs/native-$name-build.log" | sed 's/^/    /'

@@ -22,16 +22,14 @@
 #define BFLY_MAX_FABRICS 1024
 
 #include "lib/geometry.h"
+#include "lib/topology.h"
 
 /* param.c: kinds of module parameter */
 extern const struct kernel_param_ops bfly_param_ops_bytes;
 extern const struct kernel_param_ops bfly_param_ops_figure;
 
-/* topology.c: names and geometry, no state */
-const char *bfly_topology_name(enum bfly_topology topology);
+/* topology.c: names as parameters spell them; lib/topology.h: geometry */
 int bfly_topology_parse(const char *name, enum bfly_topology *topology);
-int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
-		       u32 ports, const char **why);
 
 /**
  * struct bfly_fabric - one fabric instance and its character device
@@ -99,12 +97,6 @@ void *bfly_mem_alloc(struct bfly_mem *m, size_t size, bool zero);
 void *bfly_mem_alloc_array(struct bfly_mem *m, size_t n, size_t size, bool zero);
 void bfly_mem_release(struct bfly_mem *m);
 const char *bfly_mem_why(int err);
-
-/* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
-static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
-{
-	return BFLY_MATRIX_BYTES(geo->switches);
-}
 
 /* fabric.c: instance lifecycle */
 struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,

@@ -21,6 +21,7 @@
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/log2.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/string.h>
@@ -125,6 +126,14 @@ static inline bool test_bit(unsigned long nr, const unsigned long *addr)
 {
 	return (addr[BIT_WORD(nr)] >> (nr % BITS_PER_LONG)) & 1;
 }
+
+static inline bool is_power_of_2(unsigned long n)
+{
+	return n && !(n & (n - 1));
+}
+
+/* The kernel's ilog2() for n > 0: the index of the highest set bit */
+#define ilog2(n) (63 - __builtin_clzll((unsigned long long)(n)))
 
 static inline void bitmap_zero(unsigned long *dst, unsigned long nbits)
 {

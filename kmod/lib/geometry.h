@@ -31,4 +31,10 @@ struct bfly_geometry {
 	u64 switches;
 };
 
+/* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
+static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
+{
+	return BFLY_MATRIX_BYTES(geo->switches);
+}
+
 #endif /* _BFLY_GEOMETRY_H */

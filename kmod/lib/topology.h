@@ -51,4 +51,8 @@ static inline const struct bfly_topology_ops *bfly_topology_find(u32 topology)
 	return topology < __BFLY_TOPO_MAX ? bfly_topologies[topology] : NULL;
 }
 
+const char *bfly_topology_name(enum bfly_topology topology);
+int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
+		       u32 ports, const char **why);
+
 #endif /* _BFLY_TOPOLOGY_H */

@@ -38,7 +38,6 @@ static struct bfly_geometry geom(enum bfly_topology topo, u32 n)
 	return g;
 }
 
-
 /* one batch: all N rounds; returns ns, adds conflicts and injections */
 static double batch(const struct bfly_sched *s, bool full, u64 *lab,
 		    unsigned long *m, u32 *del, u32 *sub, void *work,

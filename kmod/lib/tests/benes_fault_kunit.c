@@ -12,7 +12,8 @@
 #include <linux/slab.h>
 
 #include "lib/benes_fault.h"
-#include "core/core.h"
+#include "lib/geometry.h"
+#include "lib/topology.h"
 #include "lib/fault.h"
 #include "lib/trace.h"
 #include "kunit_util.h"

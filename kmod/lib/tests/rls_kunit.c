@@ -8,7 +8,8 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
-#include "core/core.h"
+#include "lib/geometry.h"
+#include "lib/topology.h"
 #include "lib/rls.h"
 #include "lib/schedule.h"
 #include "lib/selfroute.h"

@@ -11,7 +11,8 @@
 #include <linux/slab.h>
 
 #include "lib/benes.h"
-#include "core/core.h"
+#include "lib/geometry.h"
+#include "lib/topology.h"
 #include "lib/linkload.h"
 #include "lib/selfroute.h"
 #include "lib/trace.h"
