@@ -11,7 +11,7 @@ static const struct {
 	const char *name;
 	enum bfly_topology topology;
 	u32 stages_a, stages_b;	/* node stages = a * n - b */
-} bfly_topologies[] = {
+} topology_cases[] = {
 	{ "butterfly", BFLY_TOPO_BUTTERFLY, 1, 0 },
 	{ "bfly2", BFLY_TOPO_BFLY2, 2, 1 },
 	{ "bfly-twice", BFLY_TOPO_BFLY_TWICE, 2, 0 },
@@ -23,11 +23,11 @@ static void bfly_topology_names_round_trip(struct kunit *test)
 	enum bfly_topology topo;
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(bfly_topologies); i++) {
-		KUNIT_EXPECT_EQ(test, 0, bfly_topology_parse(bfly_topologies[i].name, &topo));
-		KUNIT_EXPECT_EQ(test, bfly_topologies[i].topology, topo);
-		KUNIT_EXPECT_STREQ(test, bfly_topologies[i].name,
-				   bfly_topology_name(bfly_topologies[i].topology));
+	for (i = 0; i < ARRAY_SIZE(topology_cases); i++) {
+		KUNIT_EXPECT_EQ(test, 0, bfly_topology_parse(topology_cases[i].name, &topo));
+		KUNIT_EXPECT_EQ(test, topology_cases[i].topology, topo);
+		KUNIT_EXPECT_STREQ(test, topology_cases[i].name,
+				   bfly_topology_name(topology_cases[i].topology));
 	}
 	/* A trailing newline, as echo writes it, is accepted. */
 	KUNIT_EXPECT_EQ(test, 0, bfly_topology_parse("bfly-twice\n", &topo));
@@ -60,19 +60,19 @@ static void bfly_geometry_every_size(struct kunit *test)
 	u32 n, stages;
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(bfly_topologies); i++) {
+	for (i = 0; i < ARRAY_SIZE(topology_cases); i++) {
 		for (n = BFLY_MIN_PORTS_LOG2; n <= BFLY_MAX_PORTS_LOG2; n++) {
 			why = NULL;
 			KUNIT_ASSERT_EQ(test, 0,
-					bfly_geometry_init(&geo, bfly_topologies[i].topology,
+					bfly_geometry_init(&geo, topology_cases[i].topology,
 							   1U << n, &why));
 			KUNIT_EXPECT_NULL(test, why);
-			stages = bfly_topologies[i].stages_a * n - bfly_topologies[i].stages_b;
-			KUNIT_EXPECT_EQ(test, bfly_topologies[i].topology, geo.topology);
+			stages = topology_cases[i].stages_a * n - topology_cases[i].stages_b;
+			KUNIT_EXPECT_EQ(test, topology_cases[i].topology, geo.topology);
 			KUNIT_EXPECT_EQ(test, n, geo.ports_log2);
 			KUNIT_EXPECT_EQ(test, 1U << n, geo.ports);
 			KUNIT_EXPECT_EQ_MSG(test, stages, geo.node_stages, "%s n=%u",
-					    bfly_topologies[i].name, n);
+					    topology_cases[i].name, n);
 			KUNIT_EXPECT_EQ(test, 1U << (n - 1), geo.nodes_per_stage);
 			KUNIT_EXPECT_EQ(test, (u64)stages << (n - 1), geo.switches);
 		}
