@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The routing ioctls: ROUTE (a permutation or labelled packets, routed by
- * core/route.c) and LINK_LOAD. They copy the request in and the report
+ * core/route.c) and LINK_LOAD (core/link_load.c). They copy the request in and the report
  * out; the report reaches user space before the new matrix is installed.
  */
 #include <linux/bitmap.h>
@@ -15,7 +15,7 @@
 
 #include "core/core.h"
 #include "core/route.h"
-#include "lib/linkload.h"
+#include "core/link_load.h"
 
 #define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS | BFLY_ROUTE_ALLOW_FAULTS)
 
@@ -140,14 +140,14 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 {
 	const struct bfly_geometry *geo = &fab->geo;
-	bool labels, all;
-	unsigned long *active = NULL, *matrix = NULL;
 	struct bfly_mem m = { .fab = fab };
+	struct bfly_link_load_req req = {};
+	unsigned long *active = NULL;
 	struct bfly_link_load ll;
+	bool labels, all;
 	u64 *lab = NULL;
 	u32 *load = NULL, usize;
 	size_t load_bytes;
-	void *work = NULL;
 	int err;
 
 	err = bfly_arg_in(&ll, sizeof(ll), BFLY_LINK_LOAD_SIZE_VER0, uarg, &usize);
@@ -170,7 +170,6 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 	if (ll.load_ptr && load_bytes > BFLY_LINK_LOAD_MAX_BYTES)
 		return -E2BIG;
 
-	work = bfly_mem_alloc(&m, bfly_linkload_workspace_size(geo), false);
 	if (!all)
 		active = bfly_mem_alloc(&m, BFLY_MATRIX_BYTES(geo->ports), false);
 	if (labels)
@@ -188,15 +187,10 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 		goto out;
 	}
 
-	if (labels) {
-		err = bfly_linkload_labels(geo, lab, active, load, NULL,
-					   &ll.max_link_load, work);
-	} else {
-		matrix = bfly_fabric_matrix_snapshot(fab, &m, NULL, &err);
-		if (matrix)
-			err = bfly_linkload_matrix(geo, matrix, active, load, NULL,
-						   &ll.max_link_load, work);
-	}
+	req.labels = lab;
+	req.active = active;
+	req.load = load;
+	err = bfly_link_load(fab, &m, &req, &ll.max_link_load);
 	if (err)
 		goto out;
 	if (load && copy_to_user(u64_to_user_ptr(ll.load_ptr), load, load_bytes)) {
@@ -205,11 +199,9 @@ int bfly_ioctl_link_load(struct bfly_fabric *fab, void __user *uarg)
 	}
 	err = bfly_arg_out(uarg, &ll, sizeof(ll), usize);
 out:
-	kvfree(matrix);
 	kvfree(load);
 	kvfree(lab);
 	kvfree(active);
-	kvfree(work);
 	bfly_mem_release(&m);
 	return err;
 }

@@ -16,7 +16,7 @@
 #include <net/netlink.h>
 
 #include "core/core.h"
-#include "lib/linkload.h"
+#include "core/link_load.h"
 #include "bfly_nl.h"
 #include "netlink.h"
 
@@ -88,20 +88,9 @@ static u64 bfly_nl_link_load_entries(const struct bfly_geometry *geo)
 static int bfly_nl_link_loads(struct bfly_fabric *fab, struct bfly_mem *m,
 			      u32 *load, u32 *mll)
 {
-	const struct bfly_geometry *geo = &fab->geo;
-	unsigned long *matrix;
-	void *work;
-	int err = 0;
+	struct bfly_link_load_req req = { .load = load };
 
-	work = bfly_mem_alloc(m, bfly_linkload_workspace_size(geo), false);
-	if (!work)
-		return m->err;
-	matrix = bfly_fabric_matrix_snapshot(fab, m, NULL, &err);
-	if (matrix)
-		err = bfly_linkload_matrix(geo, matrix, NULL, load, NULL, mll, work);
-	kvfree(work);
-	kvfree(matrix);
-	return err;
+	return bfly_link_load(fab, m, &req, mll);
 }
 
 /* The fabric's faults: their number and one fault nest each. */
