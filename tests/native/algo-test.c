@@ -18,13 +18,6 @@
 #define NATIVE_TEST_SEED 0x9e3779b97f4a7c15ULL
 #include "native-test.h"
 
-static const char *topo_name(enum bfly_topology t)
-{
-	static const char * const names[] = { "?", "butterfly", "bfly2",
-					      "bfly-twice", "benes" };
-	return names[t];
-}
-
 /* Definition III.1 taken literally, independent of wiring.c */
 static void test_wiring(void)
 {

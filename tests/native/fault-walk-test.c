@@ -27,20 +27,6 @@ static const enum bfly_topology topos[] = {
 	BFLY_TOPO_BUTTERFLY, BFLY_TOPO_BFLY2, BFLY_TOPO_BFLY_TWICE, BFLY_TOPO_BENES,
 };
 
-static const char *topo_name(enum bfly_topology t)
-{
-	switch (t) {
-	case BFLY_TOPO_BUTTERFLY:
-		return "butterfly";
-	case BFLY_TOPO_BFLY2:
-		return "bfly2";
-	case BFLY_TOPO_BFLY_TWICE:
-		return "bfly-twice";
-	default:
-		return "benes";
-	}
-}
-
 /* Node stages per topology, from fabric-model.md. */
 static u32 ref_stages(enum bfly_topology t, u32 n)
 {

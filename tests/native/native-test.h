@@ -16,6 +16,7 @@
 
 #include "compat.h"
 #include "geometry.h"
+#include "topology.h"
 
 #ifndef NATIVE_TEST_SEED
 #error "define NATIVE_TEST_SEED before including native-test.h"
@@ -123,6 +124,14 @@ static inline bool next_perm(u32 *p, u32 n)
 		p[j] = t;
 	}
 	return true;
+}
+
+/* The topology's name, from the ops table */
+static inline const char *topo_name(enum bfly_topology t)
+{
+	const char *name = bfly_topology_name(t);
+
+	return name ? name : "?";
 }
 
 #endif /* BFLY_NATIVE_TEST_H */

@@ -22,15 +22,6 @@
 #define NATIVE_TEST_SEED 0x0123456789abcdefULL
 #include "native-test.h"
 
-static const char *topo_name(enum bfly_topology t)
-{
-	static const char *const names[] = {
-		"?", "butterfly", "bfly2", "bfly-twice", "benes"
-	};
-
-	return t <= BFLY_TOPO_BENES ? names[t] : "?";
-}
-
 static const char *latin_name(enum bfly_latin l)
 {
 	static const char *const names[] = { "?", "rls", "lls", "xor", "square" };
