@@ -52,6 +52,7 @@
 #include <linux/bfly_netlink.h>
 
 #include "e2e-util.h"
+#include "nl-kit.h"
 #include "tap.h"
 
 #define ARENA_PAGES 64
@@ -504,9 +505,7 @@ struct fault {
 
 /* The faults the fabric has: how many, of which kind */
 static __u32 nfaults, nlinks, nstuck;
-static int faults_known, tight, nlfd = -1, limit_fd = -1, mem_fd = -1;
-static __u16 family;
-static __u32 nlseq;
+static int faults_known, tight, limit_fd = -1, mem_fd = -1;
 static char limit_orig[32], limit_tight[32];
 static long long own_mem = -1;
 static unsigned long long phase_left, phases, fault_phases, tight_phases;
@@ -515,93 +514,12 @@ static unsigned long long batch_hits, dry_hits_refused, dry_hits_ok, traces_skip
 static unsigned long long hit_traces;
 static unsigned char *seen;
 
-static union {
-	struct nlmsghdr nlh;
-	__u8 b[8192];
-} nlm;
-static size_t nlm_len;
-
-static void nl_start(__u16 type, __u8 cmd)
-{
-	struct genlmsghdr *g = (void *)(nlm.b + NLMSG_HDRLEN);
-
-	memset(nlm.b, 0, NLMSG_HDRLEN + GENL_HDRLEN);
-	nlm.nlh.nlmsg_type = type;
-	nlm.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlm.nlh.nlmsg_seq = ++nlseq;
-	g->cmd = cmd;
-	g->version = 1;
-	nlm_len = NLMSG_HDRLEN + GENL_HDRLEN;
-}
-
-/* Append an attribute (the buffer holds 64 fault nests); returns its offset. */
-static size_t nl_put(__u16 type, const void *data, size_t len)
-{
-	struct nlattr *at = (void *)(nlm.b + nlm_len);
-	size_t off = nlm_len;
-
-	at->nla_type = type;
-	at->nla_len = NLA_HDRLEN + len;
-	memset((__u8 *)at + NLA_HDRLEN, 0, NLA_ALIGN(len));
-	if (len)
-		memcpy((__u8 *)at + NLA_HDRLEN, data, len);
-	nlm_len += NLA_HDRLEN + NLA_ALIGN(len);
-	return off;
-}
-
-static void nl_put_u32(__u16 type, __u32 v)
-{
-	nl_put(type, &v, sizeof(v));
-}
-
-/* The family id in a CTRL_CMD_GETFAMILY reply. */
-static void nl_family_from(struct nlmsghdr *h)
-{
-	struct nlattr *at = (void *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
-	int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
-
-	for (; rem >= NLA_HDRLEN && at->nla_len >= NLA_HDRLEN && at->nla_len <= rem;
-	     rem -= NLA_ALIGN(at->nla_len),
-	     at = (void *)((__u8 *)at + NLA_ALIGN(at->nla_len)))
-		if (at->nla_type == CTRL_ATTR_FAMILY_ID)
-			family = *(__u16 *)((__u8 *)at + NLA_HDRLEN);
-}
-
-/* Send the request built and read up to its ack: 0 or -errno. */
-static int nl_call(void)
-{
-	static union {
-		struct nlmsghdr nlh;
-		__u8 b[32768];
-	} rx;
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	struct nlmsghdr *h;
-	ssize_t n;
-
-	nlm.nlh.nlmsg_len = nlm_len;
-	if (sendto(nlfd, nlm.b, nlm_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		return -errno;
-	for (;;) {
-		n = recv(nlfd, rx.b, sizeof(rx.b), 0);
-		if (n < 0)
-			return -errno;
-		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
-			if (h->nlmsg_seq != nlseq)
-				continue;
-			if (h->nlmsg_type == NLMSG_ERROR)
-				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
-			if (h->nlmsg_type == GENL_ID_CTRL)
-				nl_family_from(h);
-		}
-	}
-}
-
 /* Repair every fault of the fabric: 0 or -errno. */
 static int nl_faults_clear(void)
 {
-	nl_start(family, BFLY_CMD_FAULT_DEL);
-	nl_put_u32(BFLY_A_ID, info.id);
-	nl_put(BFLY_A_ALL_FAULTS, NULL, 0);
+	msg_start(family, NLM_F_ACK, BFLY_CMD_FAULT_DEL);
+	put_u32(BFLY_A_ID, info.id);
+	put(BFLY_A_ALL_FAULTS, NULL, 0);
 	return nl_call();
 }
 
@@ -612,30 +530,15 @@ static int nl_faults_clear(void)
  */
 static void nl_init(void)
 {
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	struct timeval tv = { .tv_sec = 10 };
-	int err = 0;
+	int err = nl_open() ? -ENOENT : nl_faults_clear();
 
-	nlfd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
-	if (nlfd < 0 || bind(nlfd, (struct sockaddr *)&sa, sizeof(sa)) ||
-	    setsockopt(nlfd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) {
-		err = -errno;
-	} else {
-		nl_start(GENL_ID_CTRL, CTRL_CMD_GETFAMILY);
-		nl_put(CTRL_ATTR_FAMILY_NAME, BFLY_FAMILY_NAME, sizeof(BFLY_FAMILY_NAME));
-		err = nl_call();
-		if (!err && !family)
-			err = -ENOENT;
-		if (!err)
-			err = nl_faults_clear();
-	}
 	if (!err) {
 		faults_known = 1;
 		return;
 	}
 	printf("# no fault injection (netlink: %s): fault reports not checked\n",
 	       strerror(-err));
-	if (nlfd >= 0)
+	if (nlfd > 0)
 		close(nlfd);
 	nlfd = -1;
 }
@@ -692,16 +595,16 @@ static void new_faults(void)
 	}
 	if (!n)
 		return;
-	nl_start(family, BFLY_CMD_FAULT_ADD);
-	nl_put_u32(BFLY_A_ID, info.id);
+	msg_start(family, NLM_F_ACK, BFLY_CMD_FAULT_ADD);
+	put_u32(BFLY_A_ID, info.id);
 	for (j = 0; j < n; j++) {
-		nest = nl_put(BFLY_A_FAULT | NLA_F_NESTED, NULL, 0);
-		nl_put_u32(BFLY_A_FAULT_KIND, f[j].kind);
-		nl_put_u32(BFLY_A_FAULT_STAGE, f[j].stage);
-		nl_put_u32(BFLY_A_FAULT_INDEX, f[j].index);
+		nest = put(BFLY_A_FAULT | NLA_F_NESTED, NULL, 0);
+		put_u32(BFLY_A_FAULT_KIND, f[j].kind);
+		put_u32(BFLY_A_FAULT_STAGE, f[j].stage);
+		put_u32(BFLY_A_FAULT_INDEX, f[j].index);
 		if (f[j].kind == BFLY_FAULT_STUCK || rndn(2))
-			nl_put_u32(BFLY_A_FAULT_STATE, f[j].state);
-		((struct nlattr *)(nlm.b + nest))->nla_len = nlm_len - nest;
+			put_u32(BFLY_A_FAULT_STATE, f[j].state);
+		nest_end(nest);
 	}
 	err = nl_call();
 	if (err) {

@@ -169,6 +169,25 @@ static inline const char *ext_msg(struct nlmsghdr *h)
 	return NULL;
 }
 
+/* Send the request built in tx, read to its NLMSG_ERROR: 0 or -errno */
+static inline int nl_call(void)
+{
+	struct nlmsghdr *h;
+	ssize_t n;
+	int err = nl_send();
+
+	if (err)
+		return err;
+	for (;;) {
+		n = nl_recv(sizeof(rx.b));
+		if (n < 0)
+			return n;
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n))
+			if (h->nlmsg_seq == seq && h->nlmsg_type == NLMSG_ERROR)
+				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+	}
+}
+
 /* Open the socket (answers within 30 s) and resolve the family "bfly" */
 static inline int nl_open(void)
 {
