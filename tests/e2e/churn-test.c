@@ -98,36 +98,21 @@ static void count(int what, unsigned long long n)
 /* A failed check: one line written at once, the first few only. */
 #define fail(...) fail_shared(&sh->failures, MAX_REPORTS, __VA_ARGS__)
 
-/*
- * Send tx and wait for its answer: 0 or a negative errno. With @id, the
- * reply's BFLY_A_ID.
- */
-static int nl_do(__u32 *id)
+/* A reply's BFLY_A_ID into *@arg */
+static void reply_id(struct nlmsghdr *h, void *arg)
 {
-	struct nlmsghdr *h;
 	struct nlattr *a;
 	void *end;
-	ssize_t n;
-	int err = nl_send();
 
-	if (err)
-		return err;
-	for (;;) {
-		n = nl_recv(sizeof(rx.b));
-		if (n < 0)
-			return n;
-		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
-			if (h->nlmsg_seq != seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_ERROR)
-				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
-			if (!id)
-				continue;
-			for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a))
-				if (a->nla_type == BFLY_A_ID)
-					*id = attr_u64(a);
-		}
-	}
+	for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a))
+		if (a->nla_type == BFLY_A_ID)
+			*(__u32 *)arg = attr_u64(a);
+}
+
+/* Send tx and wait for its answer: 0 or a negative errno. With @id, the reply's id. */
+static int nl_do(__u32 *id)
+{
+	return nl_call_replies(id ? reply_id : NULL, id);
 }
 
 static int fabric_new(__u32 topology, __u32 ports, __u32 *id)

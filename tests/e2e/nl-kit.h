@@ -169,8 +169,12 @@ static inline const char *ext_msg(struct nlmsghdr *h)
 	return NULL;
 }
 
-/* Send the request built in tx, read to its NLMSG_ERROR: 0 or -errno */
-static inline int nl_call(void)
+/*
+ * Send the request built in tx and read to its NLMSG_ERROR: 0 or -errno.
+ * Each reply before it goes to @on_reply (with @arg), when given.
+ */
+static inline int nl_call_replies(void (*on_reply)(struct nlmsghdr *h, void *arg),
+				  void *arg)
 {
 	struct nlmsghdr *h;
 	ssize_t n;
@@ -182,10 +186,20 @@ static inline int nl_call(void)
 		n = nl_recv(sizeof(rx.b));
 		if (n < 0)
 			return n;
-		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n))
-			if (h->nlmsg_seq == seq && h->nlmsg_type == NLMSG_ERROR)
+		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_seq != seq)
+				continue;
+			if (h->nlmsg_type == NLMSG_ERROR)
 				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			if (on_reply)
+				on_reply(h, arg);
+		}
 	}
+}
+
+static inline int nl_call(void)
+{
+	return nl_call_replies(NULL, NULL);
 }
 
 /* Open the socket (answers within 30 s) and resolve the family "bfly" */
