@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by bfly's KUnit suites: zeroed memory freed when the test
- * ends, and permutations (the lexicographic next one, a random one).
+ * Helpers shared by bfly's KUnit suites: how far sweeps go, zeroed memory
+ * freed when the test ends, and permutations (the lexicographic next one,
+ * a random one).
  */
 #ifndef BFLY_KUNIT_UTIL_H
 #define BFLY_KUNIT_UTIL_H
@@ -11,6 +12,18 @@
 #include <linux/mm.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
+
+/*
+ * The test kernel runs under emulation with sanitizers: there the sweeps
+ * stop at smaller fabrics and fewer repetitions than natively, where the
+ * <kunit/test.h> stand-in sets BFLY_TEST_LARGE.
+ */
+#ifndef BFLY_TEST_LARGE
+#define BFLY_TEST_LARGE 0
+#endif
+
+/* @native repetitions natively, @kernel in the test kernel */
+#define BFLY_TEST_REPS(native, kernel) (BFLY_TEST_LARGE ? (native) : (kernel))
 
 static inline void bfly_kvfree_action(void *p)
 {

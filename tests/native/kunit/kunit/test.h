@@ -44,6 +44,11 @@ struct kunit_suite {
 	void (*exit)(struct kunit *test);
 };
 
+/* Natively, the cases sweep to the largest sizes (kunit_util.h) */
+#ifndef BFLY_TEST_LARGE
+#define BFLY_TEST_LARGE 1
+#endif
+
 #define KUNIT_CASE(fn) { .run_case = fn, .name = #fn }
 #define KUNIT_CASE_SLOW(fn) KUNIT_CASE(fn)
 
@@ -89,22 +94,55 @@ void kunit_native_fail(struct kunit *test, bool assert, const char *file, int li
 	} while (0)
 
 #define KUNIT_EXPECT_EQ(t, a, b) KUNIT_BINARY(t, false, ==, a, b, "", __a, __b)
+#define KUNIT_EXPECT_NE(t, a, b) KUNIT_BINARY(t, false, !=, a, b, "", __a, __b)
 #define KUNIT_EXPECT_GT(t, a, b) KUNIT_BINARY(t, false, >, a, b, "", __a, __b)
+#define KUNIT_EXPECT_GE(t, a, b) KUNIT_BINARY(t, false, >=, a, b, "", __a, __b)
+#define KUNIT_EXPECT_LT(t, a, b) KUNIT_BINARY(t, false, <, a, b, "", __a, __b)
 #define KUNIT_EXPECT_LE(t, a, b) KUNIT_BINARY(t, false, <=, a, b, "", __a, __b)
 #define KUNIT_ASSERT_EQ(t, a, b) KUNIT_BINARY(t, true, ==, a, b, "", __a, __b)
+#define KUNIT_ASSERT_NE(t, a, b) KUNIT_BINARY(t, true, !=, a, b, "", __a, __b)
 #define KUNIT_ASSERT_GT(t, a, b) KUNIT_BINARY(t, true, >, a, b, "", __a, __b)
+#define KUNIT_ASSERT_GE(t, a, b) KUNIT_BINARY(t, true, >=, a, b, "", __a, __b)
+#define KUNIT_ASSERT_LE(t, a, b) KUNIT_BINARY(t, true, <=, a, b, "", __a, __b)
 #define KUNIT_EXPECT_TRUE(t, c) KUNIT_EXPECT_EQ(t, !!(c), 1)
+#define KUNIT_EXPECT_FALSE(t, c) KUNIT_EXPECT_EQ(t, !!(c), 0)
 #define KUNIT_ASSERT_TRUE(t, c) KUNIT_ASSERT_EQ(t, !!(c), 1)
+#define KUNIT_ASSERT_FALSE(t, c) KUNIT_ASSERT_EQ(t, !!(c), 0)
 #define KUNIT_ASSERT_NOT_NULL(t, p) KUNIT_ASSERT_TRUE(t, (p) != NULL)
 
-#define KUNIT_EXPECT_EQ_MSG(t, a, b, fmt, ...)					\
+/* A binary check with a message (KUNIT_{EXPECT,ASSERT}_{op}_MSG) */
+#define KUNIT_BINARY_MSG(test, assert, op, a, b, fmt, ...)			\
 	do {								\
 		long long __a = (long long)(a), __b = (long long)(b);	\
-		if (__a != __b)						\
-			kunit_native_fail(t, false, __FILE__, __LINE__,	\
-					  #a " == " #b, "%lld vs %lld: " fmt,	\
+		if (!(__a op __b))					\
+			kunit_native_fail(test, assert, __FILE__, __LINE__,	\
+					  #a " " #op " " #b, "%lld vs %lld: " fmt, \
 					  __a, __b, ##__VA_ARGS__);		\
 	} while (0)
+
+#define KUNIT_EXPECT_EQ_MSG(t, a, b, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, ==, a, b, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NE_MSG(t, a, b, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, !=, a, b, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LE_MSG(t, a, b, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, <=, a, b, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GE_MSG(t, a, b, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, >=, a, b, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_EQ_MSG(t, a, b, fmt, ...) \
+	KUNIT_BINARY_MSG(t, true, ==, a, b, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_TRUE_MSG(t, c, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, ==, !!(c), 1, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_FALSE_MSG(t, c, fmt, ...) \
+	KUNIT_BINARY_MSG(t, false, ==, !!(c), 0, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_TRUE_MSG(t, c, fmt, ...) \
+	KUNIT_BINARY_MSG(t, true, ==, !!(c), 1, fmt, ##__VA_ARGS__)
+
+/* An unconditional failure */
+#define KUNIT_FAIL(t, fmt, ...)							\
+	kunit_native_fail(t, false, __FILE__, __LINE__, "no failure", fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_MEMEQ(t, a, b, size)					\
+	KUNIT_BINARY(t, false, ==, memcmp((a), (b), (size)), 0, "", __a, __b)
 
 #define KUNIT_EXPECT_STREQ(t, a, b)						\
 	do {								\
