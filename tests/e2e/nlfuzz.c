@@ -62,31 +62,23 @@
 #include "e2e-util.h"
 #include "tap.h"
 
-#define MSG_MAX		(80 * 1024)
-#define RX_MAX		(256 * 1024)
-#define NL_KIT_TX_MAX	MSG_MAX
-#define NL_KIT_RX_MAX	RX_MAX
-#include "nl-kit.h"
-#define MAX_FABRICS	8
-#define MAX_REPORTS	20
-#define SNAP_MAX	(64 * 1024)
-#define NCMDS		(BFLY_CMD_MAX + 2)	/* the last one counts the others */
+#include "nlfuzz.h"
 
 static __u64 rnd_state;
 
-static __u64 rnd(void)
+__u64 rnd(void)
 {
 	return xorshift64(&rnd_state);
 }
 
-static __u32 rn(__u32 n)
+__u32 rn(__u32 n)
 {
 	return n ? rnd() % n : 0;
 }
 
 static unsigned long failures;
 
-static void fail(const char *fmt, ...)
+void fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -100,17 +92,17 @@ static void fail(const char *fmt, ...)
 	fflush(stdout);
 }
 
-static bool unpriv;
+bool unpriv;
 
 /* Start a request with exactly @flags: a mutation may leave out NLM_F_REQUEST */
-static void fuzz_start(__u16 type, __u16 flags, __u8 cmd)
+void fuzz_start(__u16 type, __u16 flags, __u8 cmd)
 {
 	msg_start(type, flags, cmd);
 	tx.nlh.nlmsg_flags = flags;
 }
 
 /* One answer read; 0 on timeout or error. */
-static ssize_t rx_recv(void)
+ssize_t rx_recv(void)
 {
 	ssize_t n = nl_recv(sizeof(rx.b));
 
@@ -227,7 +219,7 @@ static int resolve_family(void)
 }
 
 /* A family id nobody has. */
-static __u16 unused_family_id(void)
+__u16 unused_family_id(void)
 {
 	__u16 id;
 	int i;
@@ -238,235 +230,6 @@ again:
 		if (used_ids[i] == id)
 			goto again;
 	return id;
-}
-
-/* A fault as fault nests carry it */
-struct fault {
-	__u32 kind, stage, index, state;
-};
-
-/*
- * The fabrics as a dump shows them: id, topology, ports, stages,
- * generation, matrix size (the part compared as bytes: no padding), then
- * the faults-count and the fault nests.
- */
-struct fabric {
-	__u32 id, topology, ports, stages;
-	__u64 generation, matrix_bytes;
-	__u32 nfaults, listed;
-	struct fault faults[BFLY_MAX_FAULTS];
-};
-
-#define FABRIC_DESC_BYTES offsetof(struct fabric, nfaults)
-
-static struct fabric fab[64], fab_prev[64], dump_fab[64];
-static int n_fab, n_prev, n_dump;
-static __u8 snap[SNAP_MAX], snap2[SNAP_MAX];
-static size_t snap_len;
-
-/* A fault nest; false when it lacks kind, stage or index. */
-static bool parse_fault(struct nlattr *nest, struct fault *x)
-{
-	struct nlattr *a = (struct nlattr *)((__u8 *)nest + NLA_HDRLEN);
-	int rem = nest->nla_len - NLA_HDRLEN, have = 0;
-
-	memset(x, 0, sizeof(*x));
-	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
-	     rem -= NLA_ALIGN(a->nla_len),
-	     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len))) {
-		__u32 v = a->nla_len == NLA_HDRLEN + 4 ? *(__u32 *)((__u8 *)a + NLA_HDRLEN) : ~0U;
-
-		switch (a->nla_type & NLA_TYPE_MASK) {
-		case BFLY_A_FAULT_KIND:
-			x->kind = v;
-			have |= 1;
-			break;
-		case BFLY_A_FAULT_STAGE:
-			x->stage = v;
-			have |= 2;
-			break;
-		case BFLY_A_FAULT_INDEX:
-			x->index = v;
-			have |= 4;
-			break;
-		case BFLY_A_FAULT_STATE:
-			x->state = v;
-			break;
-		}
-	}
-	return have == 7;
-}
-
-static bool same_place(const struct fault *a, const struct fault *b)
-{
-	return a->kind == b->kind && a->stage == b->stage && a->index == b->index;
-}
-
-/* Whether @x is a fault fabric @f can have. */
-static bool fault_valid(const struct fabric *f, const struct fault *x)
-{
-	if (x->stage >= f->stages)
-		return false;
-	if (x->kind == BFLY_FAULT_STUCK)
-		return x->index < f->ports / 2 && x->state <= 1;
-	return x->kind == BFLY_FAULT_LINK && x->index < f->ports && !x->state;
-}
-
-/* Append the payload of @a to @out, of @len bytes used out of @max. */
-static size_t append(__u8 *out, size_t len, size_t max, struct nlattr *a)
-{
-	size_t l = a->nla_len - NLA_HDRLEN;
-
-	if (len + l > max)
-		return len;
-	memcpy(out + len, (__u8 *)a + NLA_HDRLEN, l);
-	return len + l;
-}
-
-/* The faults a dump lists for @f: as many as faults-count, each possible. */
-static void check_listed(const struct fabric *f, bool bad_nest)
-{
-	const struct fault *x;
-	__u32 i;
-
-	if (bad_nest || f->listed != f->nfaults)
-		fail("dump of bfly%u: faults-count %u, %u fault nests%s", f->id, f->nfaults,
-		     f->listed, bad_nest ? ", one without kind, stage or index" : "");
-	for (i = 0; i < f->listed; i++) {
-		x = &f->faults[i];
-		if (!fault_valid(f, x)) {
-			fail("dump of bfly%u: fault #%u: kind %u, stage %u, index %u, state %u",
-			     f->id, i, x->kind, x->stage, x->index, x->state);
-			return;
-		}
-	}
-}
-
-/*
- * One message of a fabric-get dump: a matrix chunk is appended to @out,
- * a description (with the faults) appended and added to dump_fab[].
- * Returns the new length of @out.
- */
-static size_t dump_msg(struct nlmsghdr *h, __u8 *out, size_t len, size_t max)
-{
-	struct nlattr *a = (struct nlattr *)((__u8 *)NLMSG_DATA(h) + GENL_HDRLEN);
-	int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
-	bool desc = false, bad_nest = false;
-	static struct fabric f;
-
-	memset(&f, 0, sizeof(f));
-	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
-	     rem -= NLA_ALIGN(a->nla_len),
-	     a = (struct nlattr *)((__u8 *)a + NLA_ALIGN(a->nla_len))) {
-		switch (a->nla_type & NLA_TYPE_MASK) {	/* nests carry NLA_F_NESTED */
-		case BFLY_A_ID:
-			f.id = attr_u64(a);
-			break;
-		case BFLY_A_TOPOLOGY:
-			f.topology = attr_u64(a);
-			desc = true;
-			break;
-		case BFLY_A_PORTS:
-			f.ports = attr_u64(a);
-			break;
-		case BFLY_A_NODE_STAGES:
-			f.stages = attr_u64(a);
-			break;
-		case BFLY_A_GENERATION:
-			f.generation = attr_u64(a);
-			break;
-		case BFLY_A_MATRIX_BYTES:
-			f.matrix_bytes = attr_u64(a);
-			break;
-		case BFLY_A_MATRIX:
-			len = append(out, len, max, a);
-			break;
-		case BFLY_A_FAULTS_COUNT:
-			f.nfaults = attr_u64(a);
-			break;
-		case BFLY_A_FAULT:
-			if (f.listed < BFLY_MAX_FAULTS &&
-			    !parse_fault(a, &f.faults[f.listed++]))
-				bad_nest = true;
-			break;
-		}
-	}
-	if (!desc)
-		return len;
-	check_listed(&f, bad_nest);
-	if (n_dump < 64)
-		dump_fab[n_dump++] = f;
-	if (len + FABRIC_DESC_BYTES <= max) {
-		memcpy(out + len, &f, FABRIC_DESC_BYTES);
-		len += FABRIC_DESC_BYTES;
-	}
-	return len;
-}
-
-/*
- * Dump every fabric with its matrix into @out (a byte string to compare:
- * descriptions and matrices), the fabrics with their faults into fab[]
- * (those before into fab_prev[]). Retries an interrupted dump. Returns
- * the length, or -1.
- */
-static long dump_state(__u8 *out, size_t max)
-{
-	size_t len;
-	ssize_t n;
-	int tries;
-
-	for (tries = 0; tries < 20; tries++) {
-		bool done = false, intr = false, err = false;
-		struct nlmsghdr *h;
-
-		len = 0;
-		n_dump = 0;
-		fuzz_start(family, NLM_F_REQUEST | NLM_F_DUMP, BFLY_CMD_FABRIC_GET);
-		put_u32(BFLY_A_WANT, BFLY_WANT_MATRIX);
-		tx.nlh.nlmsg_len = tx_len;
-		if (tx_send(tx_len))
-			return -1;
-		while (!done && (n = rx_recv()) > 0) {
-			for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
-				if (h->nlmsg_seq != seq)
-					continue;
-				if (h->nlmsg_flags & NLM_F_DUMP_INTR)
-					intr = true;
-				if (h->nlmsg_type == NLMSG_DONE) {
-					/* A dump ended by an error is no snapshot. */
-					err = *(int *)NLMSG_DATA(h) != 0;
-					done = true;
-					break;
-				}
-				if (h->nlmsg_type == NLMSG_ERROR) {
-					err = true;
-					done = true;
-					break;
-				}
-				len = dump_msg(h, out, len, max);
-			}
-		}
-		if (!done || err)
-			return -1;
-		if (!intr) {
-			memcpy(fab_prev, fab, n_fab * sizeof(fab[0]));
-			n_prev = n_fab;
-			memcpy(fab, dump_fab, n_dump * sizeof(fab[0]));
-			n_fab = n_dump;
-			return len;
-		}
-	}
-	return -1;
-}
-
-static int snapshot(void)
-{
-	long l = dump_state(snap, sizeof(snap));
-
-	if (l < 0)
-		return -1;
-	snap_len = l;
-	return 0;
 }
 
 /* Documented errnos per command (Documentation/bad-input.rst). */
@@ -581,410 +344,12 @@ static const char * const cmd_name[NCMDS] = {
 static_assert(BFLY_CMD_MAX == BFLY_CMD_FAULTS_CHANGED_NTF,
 	      "a new command: add it to req_cmds or ntf_cmds and cmd_name");
 
-static const char *cname(int cmd)
+const char *cname(int cmd)
 {
 	return cmd_name[cmd < NCMDS - 1 ? cmd : NCMDS - 1];
 }
 
 static unsigned long ops_cmd[NCMDS], errs[256], acks, no_answer, unchanged_checks;
-
-/* A random existing fabric, or NULL. */
-static struct fabric *pick(void)
-{
-	return n_fab ? &fab[rn(n_fab)] : NULL;
-}
-
-static __u32 pick_id(void)
-{
-	static const __u32 odd[] = { 0, 1, 1023, 1024, 65535, 0x7fffffff, 0xffffffff };
-	struct fabric *f = pick();
-
-	if (f && rn(8))
-		return f->id;
-	return rn(2) ? odd[rn(7)] : (__u32)rnd();
-}
-
-static void put_perm(struct fabric *f, size_t ports)
-{
-	static __u32 p[16384];
-	size_t i, j;
-
-	for (i = 0; i < ports && i < 16384; i++)
-		p[i] = i;
-	for (i = ports - 1; i > 0 && i < 16384; i--) {
-		__u32 t;
-
-		j = rn(i + 1);
-		t = p[i];
-		p[i] = p[j];
-		p[j] = t;
-	}
-	if (ports && !rn(8))
-		p[rn(ports)] = rn(2) ? (__u32)rnd() : f ? f->ports : 0;
-	put(BFLY_A_PERM, p, ports * 4 > 65000 ? 65000 : ports * 4);
-}
-
-static void put_labels(struct fabric *f, size_t ports)
-{
-	static __u64 l[8192];
-	size_t i;
-	int bits = f && f->stages < 64 ? f->stages : 63;
-
-	for (i = 0; i < ports && i < 8192; i++)
-		l[i] = rn(16) ? rnd() & ((1ULL << bits) - 1) : rnd();
-	put(BFLY_A_LABELS, l, ports * 8 > 65000 ? 65000 : ports * 8);
-}
-
-/* An array size: mostly right for @f, sometimes wrong or huge. */
-static size_t some_ports(struct fabric *f)
-{
-	size_t n = f ? f->ports : 8;
-
-	switch (rn(10)) {
-	case 0:
-		return rn(2) ? n + 1 : n - 1;
-	case 1:
-		return rn(16384);
-	case 2:
-		return 0;
-	default:
-		return n;
-	}
-}
-
-/* A port count fabric-new refuses: no fabric of 2^7 .. 2^20 ports, too slow. */
-static __u32 bad_ports(void)
-{
-	static const __u32 bad[] = { 0, 1, 3, 12, 1U << 21, 1U << 31, ~0U };
-	__u32 p = rn(2) ? bad[rn(7)] : (__u32)rnd();
-
-	return p & (p - 1) || p > 1U << 20 ? p : p | 3;
-}
-
-/* The faults put in the request being built */
-static struct fault put_list[BFLY_MAX_FAULTS + 8];
-static int n_put;
-
-/*
- * A fault nest: a fault @f can have (for fault-del mostly one it has);
- * with @may_break, one time in six broken: an unknown kind, a stage, node
- * or link past the fabric's, a bad state, kind, stage or index missing, a
- * stuck node's state missing, an unknown inner attribute.
- */
-static void put_fault(struct fabric *f, bool del, bool may_break)
-{
-	int bad = !may_break || rn(6) ? -1 : (int)rn(7), drop = bad == 4 ? (int)rn(3) : -1;
-	struct fault x;
-	int tries, j;
-	size_t off;
-
-	for (tries = 0; tries < 8; tries++) {
-		if (del && f && f->nfaults && rn(4)) {
-			x = f->faults[rn(f->nfaults)];
-		} else {
-			x.kind = 1 + rn(2);
-			x.stage = f ? rn(f->stages) : rn(8);
-			x.index = f ? rn(x.kind == BFLY_FAULT_STUCK ? f->ports / 2 : f->ports) :
-				  rn(64);
-			x.state = x.kind == BFLY_FAULT_STUCK ? rn(2) : 0;
-		}
-		/* Mostly not twice in one request (EEXIST, ENOENT) */
-		for (j = 0; j < n_put && !same_place(&x, &put_list[j]); j++)
-			;
-		if (j == n_put || !rn(16))
-			break;
-	}
-	if (n_put < BFLY_MAX_FAULTS + 8)
-		put_list[n_put++] = x;
-	switch (bad) {
-	case 0:
-		x.kind = rn(2) ? 3 * rn(2) : (__u32)rnd();
-		break;
-	case 1:
-		x.stage = f && rn(2) ? f->stages + rn(2) : (__u32)rnd();
-		break;
-	case 2:
-		if (f && rn(2))
-			x.index = (x.kind == BFLY_FAULT_STUCK ? f->ports / 2 : f->ports) + rn(2);
-		else
-			x.index = rnd();
-		break;
-	case 3:
-		x.state = x.kind == BFLY_FAULT_LINK && rn(2) ? 1 : 2 + rn(100);
-		break;
-	}
-	off = put(BFLY_A_FAULT | NLA_F_NESTED, NULL, 0);
-	if (!off)
-		return;
-	if (drop != 0)
-		put_u32(BFLY_A_FAULT_KIND, x.kind);
-	if (drop != 1)
-		put_u32(BFLY_A_FAULT_STAGE, x.stage);
-	if (drop != 2)
-		put_u32(BFLY_A_FAULT_INDEX, x.index);
-	if (bad != 5 && (x.kind != BFLY_FAULT_LINK || x.state || rn(2)))
-		put_u32(BFLY_A_FAULT_STATE, x.state);
-	if (bad == 6)
-		put_u32(rn(2) ? 0 : BFLY_A_FAULT_MAX + 1 + rn(4), rnd());
-	nest_end(off);
-}
-
-/* A valid-looking request for @cmd (attributes only). */
-static void build(int cmd, bool *dump)
-{
-	struct fabric *f = pick();
-	size_t off, i, mb;
-	__u8 m[4096];
-
-	switch (cmd) {
-	case BFLY_CMD_FABRIC_GET:
-		*dump = rn(2);
-		if (!*dump || rn(2))
-			put_u32(BFLY_A_ID, pick_id());
-		if (rn(2))
-			put_u32(BFLY_A_WANT, rn(4));
-		break;
-	case BFLY_CMD_FABRIC_NEW:
-		put_u32(BFLY_A_TOPOLOGY, 1 + rn(4));
-		put_u32(BFLY_A_PORTS, rn(8) ? 2U << rn(6) : bad_ports());
-		break;
-	case BFLY_CMD_FABRIC_DEL:
-	case BFLY_CMD_STATS_RESET:
-		put_u32(BFLY_A_ID, pick_id());
-		break;
-	case BFLY_CMD_SWITCH_SET:
-		put_u32(BFLY_A_ID, pick_id());
-		if (rn(2)) {
-			for (i = rn(5); i > 0; i--) {
-				off = put(BFLY_A_SWITCH | (rn(2) ? NLA_F_NESTED : 0), NULL, 0);
-				if (!off)
-					break;
-				put_u32(BFLY_A_SWITCH_STAGE, f && rn(8) ? rn(f->stages) : rnd());
-				put_u32(BFLY_A_SWITCH_NODE, f && rn(8) ? rn(f->ports / 2) : rnd());
-				put_u32(BFLY_A_SWITCH_STATE, rn(8) ? rn(2) : (__u32)rnd());
-				nest_end(off);
-			}
-		} else {
-			mb = f ? f->matrix_bytes : 8;
-			if (!rn(8))
-				mb = rn(2) ? mb + 8 : rn(70000);
-			if (mb <= sizeof(m)) {
-				for (i = 0; i < mb; i++)
-					m[i] = rnd();
-				/* mostly within the switches */
-				if (f && rn(4) && mb == f->matrix_bytes) {
-					__u64 sw = (__u64)f->stages * f->ports / 2;
-
-					for (i = sw; i < mb * 8; i++)
-						m[i / 8] &= ~(1 << (i % 8));
-				}
-				put(BFLY_A_MATRIX, m, mb);
-			} else {
-				put(BFLY_A_MATRIX, NULL, mb > 65000 ? 65000 : mb);
-			}
-		}
-		break;
-	case BFLY_CMD_ROUTE:
-		put_u32(BFLY_A_ID, pick_id());
-		if (rn(2))
-			put_perm(f, some_ports(f));
-		else
-			put_labels(f, some_ports(f));
-		if (rn(2))
-			put(BFLY_A_DRY_RUN, NULL, 0);
-		if (rn(2))
-			put(BFLY_A_ALLOW_FAULTS, NULL, 0);
-		break;
-	case BFLY_CMD_FAULT_ADD:
-		n_put = 0;
-		switch (rn(8)) {
-		case 6:		/* many, all good: ENOSPC on a fabric with faults */
-			mb = 8 + rn(40);
-			for (i = 0; i < (size_t)n_fab && rn(2); i++)
-				if (fab[i].nfaults > f->nfaults)
-					f = &fab[i];
-			break;
-		case 7:		/* none, or more than a fabric holds */
-			mb = rn(2) ? 0 : BFLY_MAX_FAULTS - 1 + rn(4);
-			break;
-		default:
-			mb = 1 + rn(3);
-			break;
-		}
-		put_u32(BFLY_A_ID, f && rn(8) ? f->id : pick_id());
-		for (i = 0; i < mb; i++)
-			put_fault(f, false, mb < 8 || !rn(64));
-		break;
-	case BFLY_CMD_FAULT_DEL:
-		put_u32(BFLY_A_ID, pick_id());
-		n_put = 0;
-		if (!rn(8)) {
-			put(BFLY_A_ALL_FAULTS, NULL, 0);
-			if (rn(4))
-				break;
-		}
-		for (i = rn(8) ? 1 + rn(3) : 0; i > 0; i--)
-			put_fault(f, true, true);
-		break;
-	case BFLY_CMD_A2A:
-		put_u32(BFLY_A_ID, pick_id());
-		if (rn(2))
-			put_u32(BFLY_A_LATIN, rn(8) ? 1 + rn(4) : (__u32)rnd());
-		break;
-	default:
-		for (i = rn(4); i > 0; i--)
-			put_u32(rn(BFLY_A_MAX + 2), rnd());
-	}
-}
-
-/* Offsets of the top-level attributes of tx. */
-static size_t attr_off[4096];
-
-static int attrs(void)
-{
-	size_t off = NLMSG_HDRLEN + GENL_HDRLEN;
-	int n = 0;
-
-	while (off + NLA_HDRLEN <= tx_len && n < 4096) {
-		struct nlattr *a = (struct nlattr *)(tx.b + off);
-
-		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > tx_len)
-			break;
-		attr_off[n++] = off;
-		off += NLA_ALIGN(a->nla_len);
-	}
-	return n;
-}
-
-/* Remove @len bytes at @off from tx. */
-static void cut(size_t off, size_t len)
-{
-	if (off + len > tx_len)
-		len = tx_len - off;
-	memmove(tx.b + off, tx.b + off + len, tx_len - off - len);
-	tx_len -= len;
-}
-
-/*
- * Mutate tx. Returns how the header is: 1 well formed, 0 not (no answer
- * or an errno from the core only).
- */
-static int mutate(__u16 *flags, size_t *send_len, int *mkind)
-{
-	int n = attrs(), k = rn(15);
-	struct nlattr *a = n ? (struct nlattr *)(tx.b + attr_off[rn(n)]) : NULL;
-	__u8 junk[64];
-	size_t i, l;
-
-	*mkind = k;
-	for (i = 0; i < sizeof(junk); i++)
-		junk[i] = rnd();
-	switch (k) {
-	case 0:		/* drop an attribute */
-		if (a)
-			cut((__u8 *)a - tx.b, NLA_ALIGN(a->nla_len));
-		break;
-	case 1:		/* duplicate one */
-		if (a && tx_len + NLA_ALIGN(a->nla_len) <= sizeof(tx.b)) {
-			l = NLA_ALIGN(a->nla_len);
-			memcpy(tx.b + tx_len, a, l);
-			tx_len += l;
-		}
-		break;
-	case 2:		/* unknown or unaccepted type */
-		put(rn(2) ? rn(BFLY_A_MAX + 1) : BFLY_A_MAX + 1 + rn(0x3fff - BFLY_A_MAX),
-		    junk, rn(17));
-		break;
-	case 3:		/* wrong length */
-		if (a) {
-			__u16 t = a->nla_type;
-
-			cut((__u8 *)a - tx.b, NLA_ALIGN(a->nla_len));
-			put(t, junk, rn(13));
-		}
-		break;
-	case 4:		/* random bytes in an attribute */
-		if (a)
-			for (i = NLA_HDRLEN; i < a->nla_len; i++)
-				if (!rn(4))
-					((__u8 *)a)[i] = rnd();
-		break;
-	case 5:		/* bad nla_len */
-		if (a)
-			a->nla_len = rn(2) ? rn(NLA_HDRLEN) : a->nla_len + 1 + rn(64);
-		break;
-	case 6:		/* stray type flag bits */
-		if (a)
-			a->nla_type ^= rn(2) ? NLA_F_NESTED : NLA_F_NET_BYTEORDER;
-		break;
-	case 7: {	/* a bad switch or fault nest */
-		size_t off = put((rn(2) ? BFLY_A_SWITCH : BFLY_A_FAULT) | NLA_F_NESTED, NULL, 0);
-
-		if (!off)
-			break;
-		switch (rn(4)) {
-		case 0:
-			put(rn(6), junk, rn(9));
-			break;
-		case 1:
-			put(BFLY_A_SWITCH_STAGE, junk, 4);
-			put(BFLY_A_SWITCH_STAGE, junk + 4, 4);
-			break;
-		case 2:
-			memcpy(tx.b + tx_len, junk, 8);
-			tx_len += 8;
-			break;
-		default:
-			break;
-		}
-		nest_end(off);
-		if (!rn(4))
-			((struct nlattr *)(tx.b + off))->nla_len += 4 + rn(64);
-		break;
-	}
-	case 8:		/* a huge array */
-		put(BFLY_A_PERM + rn(2), NULL, 32768 + rn(32000));
-		break;
-	case 9:		/* truncated message */
-		if (tx_len > 1)
-			tx_len = rn(tx_len);
-		*send_len = tx_len;
-		tx.nlh.nlmsg_len = tx_len;
-		return tx_len >= NLMSG_HDRLEN + GENL_HDRLEN;
-	case 10:	/* nlmsg_len past the data */
-		*send_len = tx_len;
-		tx.nlh.nlmsg_len = tx_len + 1 + rn(4096);
-		return 0;
-	case 11:	/* dump flag on a do, or no request flag */
-		if (rn(2))
-			*flags |= NLM_F_DUMP;
-		else
-			*flags &= ~NLM_F_REQUEST;
-		break;
-	case 12:	/* a family nobody has */
-		tx.nlh.nlmsg_type = unused_family_id();
-		break;
-	case 13:	/* junk after the attributes */
-		l = 1 + rn(3);
-		if (tx_len + l <= sizeof(tx.b)) {
-			memcpy(tx.b + tx_len, junk, l);
-			tx_len += l;
-		}
-		break;
-	default:	/* random genl version; reserved must be 0 (EINVAL first) */
-		tx.b[NLMSG_HDRLEN + 1] = rnd();
-		if (!rn(4)) {
-			tx.b[NLMSG_HDRLEN + 2] = 1 + rn(255);
-			*send_len = tx_len;
-			tx.nlh.nlmsg_len = tx_len;
-			return 0;
-		}
-		break;
-	}
-	*send_len = tx_len;
-	tx.nlh.nlmsg_len = tx_len;
-	return 1;
-}
 
 /* Send the request built, read up to its barrier: 0 or the error. */
 static int transact(const char *what)
@@ -1002,7 +367,8 @@ static int transact(const char *what)
 	return an.err;
 }
 
-static unsigned long hk_clears, faults_added, faults_repaired, all_clears;
+static unsigned long hk_clears;
+unsigned long faults_added, faults_repaired, all_clears;
 static __u32 most_faults;
 
 /* Repair every fault of fabric @id. */
@@ -1103,123 +469,6 @@ static void note_msg(int cmd, int e, const char *msg)
 	snprintf(first_msg[n_first_msg].msg, sizeof(first_msg[0].msg), "%s",
 		 msg[0] ? msg : "(no message)");
 	n_first_msg++;
-}
-
-static const struct fabric *find(const struct fabric *v, int n, __u32 id)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (v[i].id == id)
-			return &v[i];
-	return NULL;
-}
-
-/* The fault nests of a request, its id and all-faults */
-struct fault_req {
-	struct fault x[80];
-	int k;
-	__u32 id;
-	bool all;
-};
-
-/*
- * Parse the request sent (before anything else overwrites tx) as the
- * kernel does: the last of duplicate attributes counts.
- */
-static void request_faults(struct fault_req *r)
-{
-	int n = attrs(), i;
-
-	r->k = 0;
-	r->id = ~0U;
-	r->all = false;
-	for (i = 0; i < n; i++) {
-		struct nlattr *a = (struct nlattr *)(tx.b + attr_off[i]);
-
-		switch (a->nla_type & NLA_TYPE_MASK) {
-		case BFLY_A_ID:
-			r->id = attr_u64(a);
-			break;
-		case BFLY_A_FAULT:
-			if (r->k < 80)
-				parse_fault(a, &r->x[r->k]);
-			r->k++;
-			break;
-		case BFLY_A_ALL_FAULTS:
-			r->all = true;
-			break;
-		}
-	}
-}
-
-/*
- * The faults of every fabric after an accepted request of @cmd (0 for
- * one that changes no faults): as before, but for a fault-add or
- * fault-del's own fabric, whose list must have changed as it asked. A
- * new fabric has none.
- */
-static void check_faults(int cmd, const struct fault_req *r)
-{
-	const struct fault *x = r->x;
-	struct fault want[BFLY_MAX_FAULTS];
-	const struct fabric *old, *now;
-	__u32 id = ~0U, n_want = 0, j;
-	bool all = r->all;
-	int i, k = r->k;
-
-	if (cmd == BFLY_CMD_FAULT_ADD || cmd == BFLY_CMD_FAULT_DEL)
-		id = r->id;
-	for (i = 0; i < n_fab; i++) {
-		now = &fab[i];
-		old = find(fab_prev, n_prev, now->id);
-		if (!old) {
-			if (now->nfaults)
-				fail("new fabric bfly%u has %u faults", now->id, now->nfaults);
-			continue;
-		}
-		if (now->id != id) {
-			if (now->nfaults != old->nfaults ||
-			    memcmp(now->faults, old->faults, now->listed * sizeof(x[0])))
-				fail("%s changed the faults of bfly%u: %u, were %u", cname(cmd),
-				     now->id, now->nfaults, old->nfaults);
-			continue;
-		}
-		/* The faults the fabric should have now (listed: at most 64) */
-		if (cmd == BFLY_CMD_FAULT_ADD) {
-			if (old->listed + k > BFLY_MAX_FAULTS) {
-				fail("fault-add of %d faults accepted on bfly%u, which had %u",
-				     k, id, old->listed);
-				return;
-			}
-			memcpy(want, old->faults, old->listed * sizeof(x[0]));
-			memcpy(want + old->listed, x, k * sizeof(x[0]));
-			n_want = old->listed + k;
-			faults_added += k;
-		} else if (!all) {
-			for (j = 0; j < old->listed; j++) {
-				int m;
-
-				for (m = 0; m < k && m < 80; m++)
-					if (same_place(&old->faults[j], &x[m]))
-						break;
-				if (m == k || m == 80)
-					want[n_want++] = old->faults[j];
-			}
-			if (n_want + k != old->listed)
-				fail("fault-del of %d faults accepted on bfly%u, which had %u",
-				     k, id, old->listed - n_want);
-			faults_repaired += k;
-		} else {
-			faults_repaired += old->listed;
-			all_clears++;
-		}
-		if (now->nfaults != n_want ||
-		    memcmp(now->faults, want, n_want * sizeof(x[0])))
-			fail("%s of %d faults%s accepted: bfly%u had %u, has %u, not %u",
-			     cname(cmd), k, all ? " (all-faults)" : "", id, old->nfaults,
-			     now->nfaults, n_want);
-	}
 }
 
 static void one_op(void)
