@@ -8,6 +8,7 @@
 #include <linux/atomic.h>
 #include <linux/cdev.h>
 #include <linux/device.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/moduleparam.h>
 #include <linux/rwsem.h>
@@ -113,7 +114,40 @@ int bfly_fabric_delete(u32 id);
 u64 bfly_fabrics_generation(void);
 void bfly_fabrics_generation_bump(void);
 
-/* fabric_faults.c: a fabric's injected faults */
+/* faults.c: a fabric's injected faults */
+
+/**
+ * struct bfly_faults_req - a fault-add or fault-del request
+ * @list: the faults, named by kind, stage and index (and state, to add)
+ * @count: how many at @list; a request may name more than a fabric holds
+ * @add: add the faults; otherwise repair them
+ * @all: repair every fault (with @count 0)
+ */
+struct bfly_faults_req {
+	const struct bfly_fault *list;
+	u32 count;
+	bool add;
+	bool all;
+};
+
+/* &bfly_faults_res.bad when the request as a whole is refused */
+#define BFLY_FAULTS_WHOLE U32_MAX
+
+/**
+ * struct bfly_faults_res - what a fault-add or fault-del did
+ * @count: the fabric's faults after the request
+ * @bad: on error, the index in &bfly_faults_req.list of the fault refused,
+ *	 or %BFLY_FAULTS_WHOLE
+ * @why: on error, a short reason for the user, or NULL
+ */
+struct bfly_faults_res {
+	u32 count;
+	u32 bad;
+	const char *why;
+};
+
+int bfly_faults_change(struct bfly_fabric *fab, const struct bfly_faults_req *req,
+		       struct bfly_faults_res *res);
 int bfly_fabric_faults_add(struct bfly_fabric *fab, const struct bfly_fault *f,
 			   u32 n, u32 *bad, const char **why);
 int bfly_fabric_faults_del(struct bfly_fabric *fab, const struct bfly_fault *f,

@@ -192,3 +192,57 @@ struct bfly_faults *bfly_fabric_faults_snapshot(struct bfly_fabric *fab, int *er
 	return snap;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_faults_snapshot);
+
+/**
+ * bfly_faults_change() - the fault-add and fault-del service
+ * @fab: the fabric
+ * @req: the faults to add or repair
+ * @res: the fabric's fault count after the change; on error what was
+ *	 refused and why
+ *
+ * One set of rules: an add names one fault or more, at most
+ * %BFLY_MAX_FAULTS; a delete names faults or asks for all of them, not
+ * both. The request changes all the faults it names or none.
+ *
+ * Return: 0, or a negative errno as bfly_fabric_faults_add() and
+ * bfly_fabric_faults_del() give, -EINVAL for a request against the rules.
+ */
+int bfly_faults_change(struct bfly_fabric *fab, const struct bfly_faults_req *req,
+		       struct bfly_faults_res *res)
+{
+	u32 n = req->count;
+	int err;
+
+	res->bad = BFLY_FAULTS_WHOLE;
+	res->why = NULL;
+	if (req->add && !n) {
+		res->why = "fault: missing: give one fault nest or more";
+		return -EINVAL;
+	}
+	if (!req->add && !n == !req->all) {
+		res->why = req->all ? "all-faults: give fault nests or all-faults, not both" :
+			   "fault, all-faults: missing: name the faults to repair, or all-faults";
+		return -EINVAL;
+	}
+	if (n > BFLY_MAX_FAULTS) {
+		res->bad = BFLY_MAX_FAULTS;
+		res->why = req->add ? "fault: a fabric holds at most 64 faults" :
+			   "fault: names more faults than a fabric holds (64)";
+		return req->add ? -ENOSPC : -ENOENT;
+	}
+	if (req->add)
+		err = bfly_fabric_faults_add(fab, req->list, n, &res->bad, &res->why);
+	else if (req->all)
+		err = bfly_fabric_fault_clear(fab);
+	else
+		err = bfly_fabric_faults_del(fab, req->list, n, &res->bad);
+	if (err == -ENODEV) {
+		res->bad = BFLY_FAULTS_WHOLE;
+		res->why = "id: the fabric was deleted meanwhile";
+	} else if (err == -ENOENT) {
+		res->why = "fault: the fabric has no such fault (or it is named twice)";
+	}
+	res->count = READ_ONCE(fab->faults.count);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_faults_change);

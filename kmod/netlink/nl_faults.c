@@ -15,16 +15,19 @@
 #include "bfly_nl.h"
 #include "netlink.h"
 
-/* The fault nests of a fault-add or fault-del request, parsed. */
+/*
+ * The fault nests of a fault-add or fault-del request, parsed: one more
+ * than a fabric holds, so that the core refuses a request for too many.
+ */
 struct bfly_nl_faults {
-	struct bfly_fault f[BFLY_MAX_FAULTS];
-	struct nlattr *nests[BFLY_MAX_FAULTS];
+	struct bfly_fault f[BFLY_MAX_FAULTS + 1];
+	struct nlattr *nests[BFLY_MAX_FAULTS + 1];
 	int n;
 };
 
 /*
  * Parse the fault nests of a fault-add (@add) or fault-del request into
- * @f (at most BFLY_MAX_FAULTS); *@nests gets them for error reports.
+ * @f (at most BFLY_MAX_FAULTS + 1); *@nests gets them for error reports.
  * Return: the number of faults, or a negative errno with extack set.
  */
 static int bfly_nl_faults_parse(struct genl_info *info, bool add,
@@ -37,15 +40,8 @@ static int bfly_nl_faults_parse(struct genl_info *info, bool add,
 	nlmsg_for_each_attr(nest, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(nest) != BFLY_A_FAULT)
 			continue;
-		if (n == BFLY_MAX_FAULTS) {
-			if (add)
-				NL_SET_ERR_MSG_ATTR(info->extack, nest,
-						    "fault: a fabric holds at most 64 faults");
-			else
-				NL_SET_ERR_MSG_ATTR(info->extack, nest,
-						    "fault: names more faults than a fabric holds (64)");
-			return add ? -ENOSPC : -ENOENT;
-		}
+		if (n == BFLY_MAX_FAULTS + 1)
+			break;
 		err = nla_parse_nested(tb, BFLY_A_FAULT_MAX, nest, bfly_fault_nl_policy,
 				       info->extack);
 		if (err)
@@ -76,30 +72,9 @@ static int bfly_nl_faults_parse(struct genl_info *info, bool add,
 	return n;
 }
 
-/*
- * The fault nests of a request, parsed into a new &struct bfly_nl_faults
- * (kfree() it); an ERR_PTR with extack set.
- */
-static struct bfly_nl_faults *bfly_nl_faults_get(struct genl_info *info, bool add)
-{
-	struct bfly_nl_faults *req;
-
-	req = kmalloc(sizeof(*req), GFP_KERNEL);
-	if (!req)
-		return ERR_PTR(-ENOMEM);
-	req->n = bfly_nl_faults_parse(info, add, req->f, req->nests);
-	if (req->n < 0) {
-		int err = req->n;
-
-		kfree(req);
-		return ERR_PTR(err);
-	}
-	return req;
-}
-
 /* Reply to fault-add or fault-del with the fabric's number of faults. */
 static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
-				u8 cmd)
+				u8 cmd, u32 count)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -109,7 +84,7 @@ static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, cmd);
 	if (!hdr || nla_put_u32(msg, BFLY_A_ID, fab->id) ||
-	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, READ_ONCE(fab->faults.count))) {
+	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, count)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
@@ -117,82 +92,65 @@ static int bfly_nl_faults_reply(struct genl_info *info, struct bfly_fabric *fab,
 	return genlmsg_reply(msg, info);
 }
 
-int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info)
+/* fault-add (@add) and fault-del: parse, ask the core, answer. */
+static int bfly_nl_faults_doit(struct genl_info *info, bool add)
 {
-	struct bfly_nl_faults *req;
-	const char *why = NULL;
+	struct bfly_faults_req req = { .add = add };
+	struct bfly_faults_res res;
+	struct nlattr *all = NULL;
+	struct bfly_nl_faults *nl;
 	struct bfly_fabric *fab;
-	u32 bad = 0;
+	const struct nlattr *at;
 	int err;
 
+	/* fault-add's attribute table ends before all-faults */
+	if (!add) {
+		all = info->attrs[BFLY_A_ALL_FAULTS];
+		req.all = all;
+	}
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	req = bfly_nl_faults_get(info, true);
-	if (IS_ERR(req)) {
-		err = PTR_ERR(req);
-		req = NULL;
+	nl = kmalloc(sizeof(*nl), GFP_KERNEL);
+	if (!nl) {
+		err = -ENOMEM;
 		goto out;
 	}
-	if (!req->n) {
+	err = bfly_nl_faults_parse(info, add, nl->f, nl->nests);
+	if (err < 0)
+		goto out;
+	req.list = nl->f;
+	req.count = err;
+	err = bfly_faults_change(fab, &req, &res);
+	if (!err) {
+		err = bfly_nl_faults_reply(info, fab, add ? BFLY_CMD_FAULT_ADD :
+						     BFLY_CMD_FAULT_DEL, res.count);
+		goto out;
+	}
+	if (!res.why)
+		goto out;
+	if (res.bad != BFLY_FAULTS_WHOLE) {
+		at = nl->nests[min_t(u32, res.bad, req.count - 1)];
+	} else if (add && err == -EINVAL) {
+		/* No fault nest where one is needed */
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_FAULT);
-		NL_SET_ERR_MSG(info->extack, "fault: missing: give one fault nest or more");
-		err = -EINVAL;
-		goto out;
+		at = NULL;
+	} else {
+		at = err == -EINVAL ? all : NULL;
 	}
-	err = bfly_fabric_faults_add(fab, req->f, req->n, &bad, &why);
-	if (err == -ENODEV)
-		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
-	else if (err)
-		bfly_nl_set_msg(info->extack, req->nests[min_t(u32, bad, req->n - 1)], why);
-	if (!err)
-		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_ADD);
+	bfly_nl_set_msg(info->extack, at, res.why);
 out:
-	kfree(req);
+	kfree(nl);
 	bfly_fabric_put(fab);
 	return err;
 }
 
+int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return bfly_nl_faults_doit(info, true);
+}
+
 int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct nlattr *all = info->attrs[BFLY_A_ALL_FAULTS];
-	struct bfly_nl_faults *req;
-	struct bfly_fabric *fab;
-	u32 bad = 0;
-	int err;
-
-	fab = bfly_nl_fabric(info);
-	if (IS_ERR(fab))
-		return PTR_ERR(fab);
-	req = bfly_nl_faults_get(info, false);
-	if (IS_ERR(req)) {
-		err = PTR_ERR(req);
-		req = NULL;
-		goto out;
-	}
-	if (!req->n == !all) {
-		if (all)
-			NL_SET_ERR_MSG_ATTR(info->extack, all,
-					    "all-faults: give fault nests or all-faults, not both");
-		else
-			NL_SET_ERR_MSG(info->extack,
-				       "fault, all-faults: missing: name the faults to repair, or all-faults");
-		err = -EINVAL;
-		goto out;
-	}
-	if (all)
-		err = bfly_fabric_fault_clear(fab);
-	else
-		err = bfly_fabric_faults_del(fab, req->f, req->n, &bad);
-	if (err == -ENODEV)
-		NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
-	else if (err == -ENOENT)
-		NL_SET_ERR_MSG_ATTR(info->extack, req->nests[min_t(u32, bad, req->n - 1)],
-				    "fault: the fabric has no such fault (or it is named twice)");
-	if (!err)
-		err = bfly_nl_faults_reply(info, fab, BFLY_CMD_FAULT_DEL);
-out:
-	kfree(req);
-	bfly_fabric_put(fab);
-	return err;
+	return bfly_nl_faults_doit(info, false);
 }

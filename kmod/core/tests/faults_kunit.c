@@ -2,7 +2,8 @@
 /*
  * KUnit: a fabric's injected faults (core/faults.c). Adding and deleting
  * are all or nothing and name the refused entry, clearing, snapshots, a
- * deleted fabric refusing everything, and one fault walk worked by hand.
+ * deleted fabric refusing everything, one fault walk worked by hand, and
+ * the rules of the fault-add and fault-del service.
  */
 #include <kunit/test.h>
 #include <linux/err.h>
@@ -354,6 +355,68 @@ static void bfly_ft_walk_by_hand(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 1, bfly_faults_stuck_unmet(&fab->geo, snap, fab->matrix));
 }
 
+/*
+ * The fault-add and fault-del service: an add names one fault or more, at
+ * most BFLY_MAX_FAULTS; a delete names faults or all of them, not both;
+ * every refusal says why and which entry, and changes nothing.
+ */
+static void bfly_ft_change_rules(struct kunit *test)
+{
+	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BENES, 8);
+	struct bfly_fault *f = kunit_kcalloc(test, BFLY_MAX_FAULTS + 1, sizeof(*f),
+					     GFP_KERNEL);
+	struct bfly_faults_req req = { .list = f, .add = true };
+	struct bfly_faults_res res;
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	for (i = 0; i <= BFLY_MAX_FAULTS; i++)
+		f[i] = bfly_ft_link(i % fab->geo.node_stages, i / fab->geo.node_stages);
+
+	/* an add of nothing, or of more than a fabric holds */
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, BFLY_FAULTS_WHOLE, res.bad);
+	KUNIT_EXPECT_NOT_NULL(test, res.why);
+	req.count = BFLY_MAX_FAULTS + 1;
+	KUNIT_EXPECT_EQ(test, -ENOSPC, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, BFLY_MAX_FAULTS, res.bad);
+	bfly_ft_expect_list(test, fab, NULL, 0);
+
+	req.count = 2;
+	KUNIT_EXPECT_EQ(test, 0, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 2, res.count);
+	req.list = &f[1];
+	KUNIT_EXPECT_EQ(test, -EEXIST, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 0, res.bad);
+	KUNIT_EXPECT_EQ(test, 2, res.count);
+
+	/* a delete of nothing, of faults and all of them, of too many */
+	req = (struct bfly_faults_req){ .list = f };
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_NOT_NULL(test, res.why);
+	req.count = 1;
+	req.all = true;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, BFLY_FAULTS_WHOLE, res.bad);
+	req.all = false;
+	req.count = BFLY_MAX_FAULTS + 1;
+	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, BFLY_MAX_FAULTS, res.bad);
+	req.list = &f[2];
+	req.count = 1;
+	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 0, res.bad);
+	bfly_ft_expect_list(test, fab, f, 2);
+
+	req.list = &f[1];
+	KUNIT_EXPECT_EQ(test, 0, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 1, res.count);
+	req.count = 0;
+	req.all = true;
+	KUNIT_EXPECT_EQ(test, 0, bfly_faults_change(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 0, res.count);
+}
+
 static struct kunit_case bfly_fault_cases[] = {
 	KUNIT_CASE(bfly_ft_add_all_or_nothing),
 	KUNIT_CASE(bfly_ft_del_all_or_nothing),
@@ -361,6 +424,7 @@ static struct kunit_case bfly_fault_cases[] = {
 	KUNIT_CASE(bfly_ft_snapshot),
 	KUNIT_CASE(bfly_ft_dead_fabric),
 	KUNIT_CASE(bfly_ft_walk_by_hand),
+	KUNIT_CASE(bfly_ft_change_rules),
 	{}
 };
 
