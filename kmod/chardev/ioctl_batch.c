@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The all-to-all ioctls: RLS_LABELS (Algorithm 1 of the RLS paper) and
- * BATCH, run by the batch service (core/batch.c).
+ * The all-to-all ioctls: RLS_LABELS and BATCH, answered by the RLS labels
+ * and the batch services (core/rls_labels.c, core/batch.c).
  */
 #include <linux/bitmap.h>
 #include <linux/fs.h>
@@ -17,47 +17,36 @@
 
 #include "core/batch.h"
 #include "core/core.h"
-#include "lib/rls.h"
+#include "core/rls_labels.h"
 
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 {
 	struct bfly_mem mem = { .fab = fab };
-	u32 ports = fab->geo.ports, usize;
+	struct bfly_rls_labels_res res;
+	struct bfly_rls_labels_req req;
 	struct bfly_rls_labels rl;
-	bool by_rotation;
-	u64 *labels;
+	u32 usize;
 	int err;
 
 	err = bfly_arg_in(&rl, sizeof(rl), BFLY_RLS_SIZE_VER0, uarg, &usize);
 	if (err)
 		return err;
-	by_rotation = rl.flags & BFLY_RLS_BY_ROTATION;
 	if ((rl.flags & ~BFLY_RLS_BY_ROTATION) ||
 	    memchr_inv(rl.reserved, 0, sizeof(rl.reserved)))
 		return -EINVAL;
-	if (rl.rotation >= ports)
-		return -EINVAL;
-	if (by_rotation ? rl.processor || rl.count != ports
-			: rl.processor >= ports || rl.count > ports - rl.rotation)
-		return -EINVAL;
-	if (READ_ONCE(fab->dead))
-		return -ENODEV;
-
-	labels = bfly_mem_alloc_array(&mem, max(rl.count, 1U), sizeof(*labels), false);
-	if (!labels)
-		return mem.err;
-	if (by_rotation)
-		err = bfly_rls_labels_round(ports, rl.rotation, labels);
-	else
-		err = bfly_rls_labels_proc(ports, rl.processor, rl.rotation, rl.count, labels);
-	if (!err && copy_to_user(u64_to_user_ptr(rl.labels_ptr), labels,
-				 array_size(rl.count, sizeof(*labels))))
+	req = (struct bfly_rls_labels_req){
+		.by_rotation = rl.flags & BFLY_RLS_BY_ROTATION,
+		.rotation = rl.rotation, .processor = rl.processor, .count = rl.count,
+	};
+	err = bfly_rls_labels(fab, &mem, &req, &res);
+	if (!err && copy_to_user(u64_to_user_ptr(rl.labels_ptr), res.labels,
+				 array_size(rl.count, sizeof(*res.labels))))
 		err = -EFAULT;
-	kvfree(labels);
+	kvfree(res.labels);
 	bfly_mem_release(&mem);
 	if (err)
 		return err;
-	rl.label_bits = 2 * fab->geo.ports_log2 - 1;
+	rl.label_bits = res.label_bits;
 	return bfly_arg_out(uarg, &rl, sizeof(rl), usize);
 }
 
