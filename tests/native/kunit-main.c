@@ -34,7 +34,8 @@ void kunit_native_fail(struct kunit *test, bool assert, const char *file, int li
 		longjmp(test->abort, 1);
 }
 
-static bool run_case(struct kunit_suite *suite, struct kunit_case *c)
+/* Run one case; its result line's directive (" # SKIP ...") goes to @skip. */
+static bool run_case(struct kunit_suite *suite, struct kunit_case *c, char *skip, size_t len)
 {
 	struct kunit test = { .name = c->name };
 
@@ -47,6 +48,9 @@ static bool run_case(struct kunit_suite *suite, struct kunit_case *c)
 	while (test.nactions--)
 		test.actions[test.nactions].fn(test.actions[test.nactions].ctx);
 	free(test.actions);
+	skip[0] = 0;
+	if (test.skipped)
+		snprintf(skip, len, " # SKIP %s", test.skip_reason);
 	return !test.failed;
 }
 
@@ -64,10 +68,11 @@ int main(void)
 		printf("BFLY-KTAP-BEGIN %s\nKTAP version 1\n1..1\n", suite->name);
 		printf("    KTAP version 1\n    # Subtest: %s\n    1..%d\n", suite->name, n);
 		for (c = suite->test_cases; c->run_case; c++) {
-			bool ok = run_case(suite, c);
+			char skip[100];
+			bool ok = run_case(suite, c, skip, sizeof(skip));
 
 			bad += !ok;
-			printf("    %s %d %s\n", ok ? "ok" : "not ok", ++i, c->name);
+			printf("    %s %d %s%s\n", ok ? "ok" : "not ok", ++i, c->name, skip);
 			fflush(stdout);
 		}
 		printf("%s 1 %s\nBFLY-KTAP-END\n", bad ? "not ok" : "ok", suite->name);

@@ -27,6 +27,8 @@ struct kunit_action {
 struct kunit {
 	const char *name;
 	bool failed;
+	bool skipped;
+	char skip_reason[80];
 	jmp_buf abort;
 	struct kunit_action *actions;
 	int nactions;
@@ -78,6 +80,15 @@ static inline int kunit_add_action_or_reset(struct kunit *test,
 #ifndef cond_resched
 #define cond_resched() do { } while (0)
 #endif
+
+/* Skip the rest of the case, saying why */
+#define kunit_skip(test, fmt, ...)						\
+	do {								\
+		(test)->skipped = true;					\
+		snprintf((test)->skip_reason, sizeof((test)->skip_reason), fmt, \
+			 ##__VA_ARGS__);					\
+		longjmp((test)->abort, 1);				\
+	} while (0)
 
 #define kunit_info(test, fmt, ...) printf("    # %s: " fmt, (test)->name, ##__VA_ARGS__)
 

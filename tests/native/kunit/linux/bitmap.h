@@ -20,6 +20,11 @@ static inline void bitmap_copy(unsigned long *dst, const unsigned long *src,
 	memcpy(dst, src, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
 }
 
+static inline void bitmap_fill(unsigned long *dst, unsigned long nbits)
+{
+	memset(dst, 0xff, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+
 static inline unsigned long bitmap_weight(const unsigned long *src, unsigned long nbits)
 {
 	unsigned long i, w = 0;
