@@ -34,6 +34,17 @@ void kunit_native_fail(struct kunit *test, bool assert, const char *file, int li
 		longjmp(test->abort, 1);
 }
 
+void kunit_native_skip(struct kunit *test, const char *fmt, ...)
+{
+	va_list ap;
+
+	test->skipped = true;
+	va_start(ap, fmt);
+	vsnprintf(test->skip_reason, sizeof(test->skip_reason), fmt, ap);
+	va_end(ap);
+	longjmp(test->abort, 1);
+}
+
 /* Run one case; its result line's directive (" # SKIP ...") goes to @skip. */
 static bool run_case(struct kunit_suite *suite, struct kunit_case *c, char *skip, size_t len)
 {

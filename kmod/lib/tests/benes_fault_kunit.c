@@ -318,7 +318,8 @@ static void bfly_bf_n8_middle_honourable(struct kunit *test)
 				cases++;
 				KUNIT_ASSERT_TRUE(test, bfly_bf_route(&b, &f, 1, &unmet));
 				miss += unmet;
-				possible += unmet && ((v ? any_set[r] : any_clear[r]) >> (8 + k)) & 1;
+				mat = v ? any_set[r] : any_clear[r];
+				possible += unmet && (mat >> (8 + k)) & 1;
 			}
 	} while (bfly_next_perm(b.perm, 8));
 	KUNIT_EXPECT_EQ(test, 322560, cases);
