@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "lib/fault.h"
 #include "lib/trace.h"
+#include "lib/tests/kunit_util.h"
 
 static void bfly_ft_destroy_action(void *fab)
 {
@@ -34,22 +35,6 @@ static struct bfly_fabric *bfly_ft_fabric(struct kunit *test,
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_ft_destroy_action, fab));
 	return fab;
-}
-
-static struct bfly_fault bfly_ft_stuck(u32 stage, u32 node, u32 state)
-{
-	struct bfly_fault f = {
-		.kind = BFLY_FAULT_STUCK, .stage = stage, .index = node, .state = state
-	};
-
-	return f;
-}
-
-static struct bfly_fault bfly_ft_link(u32 stage, u32 pos)
-{
-	struct bfly_fault f = { .kind = BFLY_FAULT_LINK, .stage = stage, .index = pos };
-
-	return f;
 }
 
 /* The fabric holds exactly @n faults, @f, in that order. */
@@ -86,7 +71,7 @@ static void bfly_ft_add_all_or_nothing(struct kunit *test)
 {
 	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BENES, 16);
 	struct bfly_fault held[3] = {
-		bfly_ft_stuck(0, 0, 1), bfly_ft_link(6, 15), bfly_ft_stuck(6, 7, 0),
+		bfly_test_stuck(0, 0, 1), bfly_test_link(6, 15), bfly_test_stuck(6, 7, 0),
 	};
 	struct bfly_fault *f;
 	const char *why = NULL;
@@ -102,45 +87,45 @@ static void bfly_ft_add_all_or_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_faults_add(fab, held, 3, &bad, &why));
 	bfly_ft_expect_list(test, fab, held, 3);
 
-	f[0] = bfly_ft_stuck(1, 0, 0);
-	f[1] = bfly_ft_link(1, 3);
+	f[0] = bfly_test_stuck(1, 0, 0);
+	f[1] = bfly_test_link(1, 3);
 	/* the node of held[0], in the other state */
-	f[2] = bfly_ft_stuck(0, 0, 0);
+	f[2] = bfly_test_stuck(0, 0, 0);
 	bfly_ft_add_refused(test, fab, f, 3, -EEXIST, 2, held, 3);
 	/* the link of held[1] */
-	f[2] = bfly_ft_link(6, 15);
+	f[2] = bfly_test_link(6, 15);
 	bfly_ft_add_refused(test, fab, f, 3, -EEXIST, 2, held, 3);
 	/* named twice in the request */
-	f[2] = bfly_ft_stuck(1, 0, 1);
+	f[2] = bfly_test_stuck(1, 0, 1);
 	bfly_ft_add_refused(test, fab, f, 3, -EEXIST, 2, held, 3);
-	f[2] = bfly_ft_link(1, 3);
+	f[2] = bfly_test_link(1, 3);
 	bfly_ft_add_refused(test, fab, f, 3, -EEXIST, 2, held, 3);
 	/* out of range: stage, node, link, state, kind */
-	f[2] = bfly_ft_stuck(7, 0, 0);
+	f[2] = bfly_test_stuck(7, 0, 0);
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
-	f[2] = bfly_ft_stuck(6, 8, 0);
+	f[2] = bfly_test_stuck(6, 8, 0);
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
-	f[2] = bfly_ft_link(6, 16);
+	f[2] = bfly_test_link(6, 16);
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
-	f[2] = bfly_ft_stuck(2, 0, 2);
+	f[2] = bfly_test_stuck(2, 0, 2);
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
-	f[2] = bfly_ft_link(2, 0);
+	f[2] = bfly_test_link(2, 0);
 	f[2].state = 1;
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
-	f[2] = bfly_ft_link(2, 0);
+	f[2] = bfly_test_link(2, 0);
 	f[2].kind = __BFLY_FAULT_MAX;
 	bfly_ft_add_refused(test, fab, f, 3, -EINVAL, 2, held, 3);
 
 	/* 62 new links where 61 fit: the 62nd is refused, nothing added */
 	for (i = 0, n = 0; n < BFLY_MAX_FAULTS - 2; i++)
-		f[n++] = bfly_ft_link(1 + i / 16, i % 16);
+		f[n++] = bfly_test_link(1 + i / 16, i % 16);
 	bfly_ft_add_refused(test, fab, f, n, -ENOSPC, n - 1, held, 3);
 	/* the 61 do fit; then not one more */
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_faults_add(fab, f, n - 1, &bad, &why));
 	KUNIT_EXPECT_EQ(test, BFLY_MAX_FAULTS, fab->faults.count);
 	KUNIT_EXPECT_MEMEQ(test, fab->faults.list, held, sizeof(held));
 	KUNIT_EXPECT_MEMEQ(test, &fab->faults.list[3], f, (n - 1) * sizeof(*f));
-	f[0] = bfly_ft_stuck(5, 5, 1);
+	f[0] = bfly_test_stuck(5, 5, 1);
 	bad = U32_MAX;
 	KUNIT_EXPECT_EQ(test, -ENOSPC, bfly_fabric_faults_add(fab, f, 1, &bad, &why));
 	KUNIT_EXPECT_EQ(test, 0, bad);
@@ -149,7 +134,7 @@ static void bfly_ft_add_all_or_nothing(struct kunit *test)
 	/* on an empty fabric, 65 at once: the 65th is refused */
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_fault_clear(fab));
 	for (i = 0; i <= BFLY_MAX_FAULTS; i++)
-		f[i] = bfly_ft_link(i / 16, i % 16);
+		f[i] = bfly_test_link(i / 16, i % 16);
 	bfly_ft_add_refused(test, fab, f, BFLY_MAX_FAULTS + 1, -ENOSPC, BFLY_MAX_FAULTS,
 			    NULL, 0);
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_faults_add(fab, f, BFLY_MAX_FAULTS, &bad, &why));
@@ -161,8 +146,8 @@ static void bfly_ft_del_all_or_nothing(struct kunit *test)
 {
 	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BUTTERFLY, 8);
 	struct bfly_fault held[4] = {
-		bfly_ft_stuck(0, 1, 1), bfly_ft_link(0, 1), bfly_ft_stuck(2, 3, 0),
-		bfly_ft_link(2, 7),
+		bfly_test_stuck(0, 1, 1), bfly_test_link(0, 1), bfly_test_stuck(2, 3, 0),
+		bfly_test_link(2, 7),
 	};
 	struct bfly_fault del[3];
 	const char *why;
@@ -172,19 +157,19 @@ static void bfly_ft_del_all_or_nothing(struct kunit *test)
 
 	del[0] = held[0];
 	del[1] = held[2];
-	del[2] = bfly_ft_link(1, 1);		/* not a fault */
+	del[2] = bfly_test_link(1, 1);		/* not a fault */
 	bad = U32_MAX;
 	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_fabric_faults_del(fab, del, 3, &bad));
 	KUNIT_EXPECT_EQ(test, 2, bad);
 	bfly_ft_expect_list(test, fab, held, 4);
 
-	del[2] = bfly_ft_stuck(0, 0, 0);	/* the node next to held[0] */
+	del[2] = bfly_test_stuck(0, 0, 0);	/* the node next to held[0] */
 	bad = U32_MAX;
 	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_fabric_faults_del(fab, del, 3, &bad));
 	KUNIT_EXPECT_EQ(test, 2, bad);
 	bfly_ft_expect_list(test, fab, held, 4);
 
-	del[2] = bfly_ft_link(0, 0);		/* the other link of that node */
+	del[2] = bfly_test_link(0, 0);		/* the other link of that node */
 	bad = U32_MAX;
 	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_fabric_faults_del(fab, del, 3, &bad));
 	KUNIT_EXPECT_EQ(test, 2, bad);
@@ -219,7 +204,7 @@ static void bfly_ft_del_all_or_nothing(struct kunit *test)
 static void bfly_ft_clear(struct kunit *test)
 {
 	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BFLY2, 8);
-	struct bfly_fault f[2] = { bfly_ft_stuck(4, 3, 1), bfly_ft_link(4, 7) };
+	struct bfly_fault f[2] = { bfly_test_stuck(4, 3, 1), bfly_test_link(4, 7) };
 	const char *why;
 	u32 bad;
 
@@ -239,7 +224,7 @@ static void bfly_ft_snapshot(struct kunit *test)
 {
 	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BFLY_TWICE, 16);
 	struct bfly_fault f[3] = {
-		bfly_ft_link(7, 15), bfly_ft_stuck(0, 0, 0), bfly_ft_stuck(7, 7, 1),
+		bfly_test_link(7, 15), bfly_test_stuck(0, 0, 0), bfly_test_stuck(7, 7, 1),
 	};
 	struct bfly_faults *snap;
 	const char *why;
@@ -271,7 +256,7 @@ static void bfly_ft_snapshot(struct kunit *test)
 /* A deleted fabric, still referenced, refuses every fault operation. */
 static void bfly_ft_dead_fabric(struct kunit *test)
 {
-	struct bfly_fault f[2] = { bfly_ft_stuck(1, 1, 1), bfly_ft_link(0, 3) };
+	struct bfly_fault f[2] = { bfly_test_stuck(1, 1, 1), bfly_test_link(0, 3) };
 	struct bfly_faults *snap;
 	struct bfly_fabric *fab;
 	const char *why;
@@ -308,7 +293,7 @@ static void bfly_ft_dead_fabric(struct kunit *test)
 static void bfly_ft_walk_by_hand(struct kunit *test)
 {
 	struct bfly_fabric *fab = bfly_ft_fabric(test, BFLY_TOPO_BUTTERFLY, 4);
-	struct bfly_fault f[2] = { bfly_ft_stuck(0, 0, 1), bfly_ft_link(1, 3) };
+	struct bfly_fault f[2] = { bfly_test_stuck(0, 0, 1), bfly_test_link(1, 3) };
 	static const u32 routed[4] = { 0, 2, 1, 3 };
 	static const u32 real[4] = { 2, 0, 1, BFLY_TRACE_LOST };
 	struct bfly_fault_walk w = { .mode = BFLY_WALK_ROUTE };
@@ -371,7 +356,7 @@ static void bfly_ft_change_rules(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	for (i = 0; i <= BFLY_MAX_FAULTS; i++)
-		f[i] = bfly_ft_link(i % fab->geo.node_stages, i / fab->geo.node_stages);
+		f[i] = bfly_test_link(i % fab->geo.node_stages, i / fab->geo.node_stages);
 
 	/* an add of nothing, or of more than a fabric holds */
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_faults_change(fab, &req, &res));

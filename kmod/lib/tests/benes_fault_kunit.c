@@ -40,22 +40,6 @@ static void bfly_bf_init(struct kunit *test, struct bfly_bf_bufs *b, u32 ports)
 	b->work = bfly_test_alloc(test, bfly_benes_fault_workspace_size(&b->geo));
 }
 
-static struct bfly_fault bfly_bf_stuck(u32 stage, u32 index, u32 state)
-{
-	struct bfly_fault f = {
-		.kind = BFLY_FAULT_STUCK, .stage = stage, .index = index, .state = state
-	};
-
-	return f;
-}
-
-static struct bfly_fault bfly_bf_link(u32 stage, u32 index)
-{
-	struct bfly_fault f = { .kind = BFLY_FAULT_LINK, .stage = stage, .index = index };
-
-	return f;
-}
-
 /* Stuck nodes in another state in @matrix, counted from the bits. */
 static u32 bfly_bf_recount(const struct bfly_geometry *geo, const unsigned long *matrix,
 			   const struct bfly_fault *f, u32 nf)
@@ -97,7 +81,7 @@ static u32 bfly_bf_random_stuck(struct rnd_state *rnd, const struct bfly_geometr
 			u32 stage = prandom_u32_state(rnd) % geo->node_stages;
 			u32 node = prandom_u32_state(rnd) % geo->nodes_per_stage;
 
-			f[i] = bfly_bf_stuck(stage, node, prandom_u32_state(rnd) & 1);
+			f[i] = bfly_test_stuck(stage, node, prandom_u32_state(rnd) & 1);
 			for (j = 0; j < i; j++)
 				if (f[j].stage == f[i].stage && f[j].index == f[i].index)
 					break;
@@ -170,7 +154,7 @@ static void bfly_bf_n2(struct kunit *test)
 		for (v = 0; v < 2; v++) {
 			b.perm[0] = s;
 			b.perm[1] = !s;
-			f = bfly_bf_stuck(0, 0, v);
+			f = bfly_test_stuck(0, 0, v);
 			KUNIT_EXPECT_TRUE(test, bfly_bf_route(&b, &f, 1, &unmet));
 			KUNIT_EXPECT_EQ(test, s != v, unmet);
 		}
@@ -202,7 +186,7 @@ static void bfly_bf_n4_optimal(struct kunit *test)
 			nf = 0;
 			for (x = a, i = 0; i < 6; i++, x /= 3)
 				if (x % 3)
-					f[nf++] = bfly_bf_stuck(i / 2, i % 2, x % 3 - 1);
+					f[nf++] = bfly_test_stuck(i / 2, i % 2, x % 3 - 1);
 			for (i = 0; i < nf; i++)
 				rev[i] = f[nf - 1 - i];
 			best = U32_MAX;
@@ -251,7 +235,7 @@ static void bfly_bf_n8_single(struct kunit *test)
 		for (s = 0; s < 5; s++)
 			for (k = 0; k < 4; k++)
 				for (v = 0; v < 2; v++) {
-					f = bfly_bf_stuck(s, k, v);
+					f = bfly_test_stuck(s, k, v);
 					cases++;
 					if (!bfly_bf_route(&b, &f, 1, &unmet) || unmet > 1)
 						bad++;
@@ -314,7 +298,7 @@ static void bfly_bf_n8_middle_honourable(struct kunit *test)
 		r = bfly_bf_rank8(b.perm);
 		for (k = 0; k < 4; k++)
 			for (v = 0; v < 2; v++) {
-				f = bfly_bf_stuck(2, k, v);
+				f = bfly_test_stuck(2, k, v);
 				cases++;
 				KUNIT_ASSERT_TRUE(test, bfly_bf_route(&b, &f, 1, &unmet));
 				miss += unmet;
@@ -384,8 +368,8 @@ static u32 bfly_bf_outer_stuck(struct rnd_state *rnd, const struct bfly_geometry
 				if (f[j].stage == stage && f[j].index == node)
 					break;
 		} while (j < i);
-		f[i] = bfly_bf_stuck(stage, node,
-				     test_bit(bfly_matrix_bit(geo, stage, node), matrix));
+		f[i] = bfly_test_stuck(stage, node,
+				       test_bit(bfly_matrix_bit(geo, stage, node), matrix));
 	}
 	return nf;
 }
@@ -430,8 +414,8 @@ static void bfly_bf_outer_consistent(struct kunit *test)
  */
 static void bfly_bf_vote(struct kunit *test)
 {
-	struct bfly_fault f1 = bfly_bf_stuck(0, 0, 1), f2 = bfly_bf_stuck(0, 1, 1);
-	struct bfly_fault f3 = bfly_bf_stuck(6, 1, 1);
+	struct bfly_fault f1 = bfly_test_stuck(0, 0, 1), f2 = bfly_test_stuck(0, 1, 1);
+	struct bfly_fault f3 = bfly_test_stuck(6, 1, 1);
 	const u32 n0 = 0, n1 = 1, o1 = 6 * 8 + 1;
 	struct bfly_bf_bufs b;
 	struct bfly_fault l[4];
@@ -454,8 +438,8 @@ static void bfly_bf_vote(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 1, unmet);
 	KUNIT_EXPECT_TRUE(test, test_bit(1, b.matrix));
 	l[0] = f1;
-	l[1] = bfly_bf_link(0, 0);
-	l[2] = bfly_bf_link(0, 1);
+	l[1] = bfly_test_link(0, 0);
+	l[2] = bfly_test_link(0, 1);
 	l[3] = f2;
 	KUNIT_EXPECT_TRUE(test, bfly_bf_route(&b, l, 4, &unmet));
 	KUNIT_EXPECT_EQ(test, 1, unmet);
@@ -502,7 +486,7 @@ static void bfly_bf_links_ignored(struct kunit *test)
 			nm = 0;
 			for (i = 0; i < nf; i++) {
 				if (prandom_u32_state(&rnd) & 1)
-					mixed[nm++] = bfly_bf_link(prandom_u32_state(&rnd) %
+					mixed[nm++] = bfly_test_link(prandom_u32_state(&rnd) %
 								   b.geo.node_stages,
 								   prandom_u32_state(&rnd) %
 								   b.geo.ports);

@@ -431,13 +431,14 @@ static bool bfly_fw_active(struct bfly_fw *c)
  */
 static void bfly_fw_sweep(struct kunit *test, bool (*prop)(struct bfly_fw *c), const char *what)
 {
-	u32 n, r, rounds, fails, runs;
+	u32 n, r, rounds, fails, runs, first;
 	enum bfly_topology topo;
 	struct bfly_fw c;
 
 	for (topo = BFLY_TOPO_BUTTERFLY; topo < __BFLY_TOPO_MAX; topo++) {
 		fails = 0;
 		runs = 0;
+		first = 0;
 		for (n = 1; n <= BFLY_FW_MAX_LOG2; n++) {
 			bfly_fw_init(test, &c, topo, n, 1000 * topo + n);
 			rounds = n <= 4 ? BFLY_TEST_REPS(256, 16) : n <= 7 ? BFLY_TEST_REPS(64, 4) :
@@ -445,12 +446,14 @@ static void bfly_fw_sweep(struct kunit *test, bool (*prop)(struct bfly_fw *c), c
 			for (r = 0; r < rounds; r++) {
 				bfly_fw_random_bits(&c, c.m, c.geo.switches);
 				runs++;
-				fails += !prop(&c);
+				if (!prop(&c) && !fails++)
+					first = c.geo.ports;
 			}
 			cond_resched();
 		}
-		KUNIT_EXPECT_EQ_MSG(test, 0, fails, "%s N=2..%u: %s (%u cases)",
-				    bfly_topology_name(topo), 1U << BFLY_FW_MAX_LOG2, what, runs);
+		KUNIT_EXPECT_EQ_MSG(test, 0, fails, "%s N=2..%u: %s (%u cases, first at N=%u)",
+				    bfly_topology_name(topo), 1U << BFLY_FW_MAX_LOG2, what, runs,
+				    first);
 	}
 }
 

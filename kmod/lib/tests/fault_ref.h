@@ -11,7 +11,6 @@
 #define BFLY_FAULT_REF_H
 
 #include <linux/bitmap.h>
-#include <linux/string.h>
 
 #include "lib/fault.h"
 #include "lib/geometry.h"

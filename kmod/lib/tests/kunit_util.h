@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by bfly's KUnit suites: how far sweeps go, zeroed memory
- * freed when the test ends, and permutations (the lexicographic next one,
- * a random one).
+ * freed when the test ends, faults, and permutations (the lexicographic
+ * next one, a random one).
  */
 #ifndef BFLY_KUNIT_UTIL_H
 #define BFLY_KUNIT_UTIL_H
@@ -12,6 +12,8 @@
 #include <linux/mm.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
+
+#include "lib/fault.h"
 
 /*
  * The test kernel runs under emulation with sanitizers: there the sweeps
@@ -38,6 +40,24 @@ static inline void *bfly_test_alloc(struct kunit *test, size_t size)
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_kvfree_action, p));
 	return p;
+}
+
+/* A node of node stage @stage stuck in @state (0 straight, 1 cross). */
+static inline struct bfly_fault bfly_test_stuck(u32 stage, u32 node, u32 state)
+{
+	struct bfly_fault f = {
+		.kind = BFLY_FAULT_STUCK, .stage = stage, .index = node, .state = state
+	};
+
+	return f;
+}
+
+/* The broken link leaving node stage @stage at link position @pos. */
+static inline struct bfly_fault bfly_test_link(u32 stage, u32 pos)
+{
+	struct bfly_fault f = { .kind = BFLY_FAULT_LINK, .stage = stage, .index = pos };
+
+	return f;
 }
 
 /* Lexicographic next permutation; false after the last one. */
