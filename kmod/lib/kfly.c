@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The k-ary n-fly (Documentation/routing.rst): N = k^n terminals, n node
+ * stages of N/k switches, each k x k.
+ *
+ * A link address is an n-digit base-k number, switch * k + port, digit 0
+ * the least significant. Terminal i enters node stage 0 at address i.
+ * Between node stage e and e + 1 (edge e = 0 .. n-2) digit 0 (the port)
+ * and digit n-1-e trade places; the last stage's output address is the
+ * fabric output. With k = 2 this is the butterfly's wiring.
+ *
+ * A setting gives every input port of every switch its output port: byte
+ * (stage * N/k + switch) * k + input port, %BFLY_KFLY_UNSET for none.
+ *
+ * Destination-digit routing: node stage j sends a packet out on port
+ * digit n-1-j of its destination, most significant first. Two packets of
+ * one switch asking for one port are an internal conflict: the packet on
+ * the lower input port keeps the port, the other is counted and, once
+ * every request that can be met is placed, takes the lowest free port. So
+ * every setting routing produces is a permutation of each switch's ports,
+ * and with k = 2 the rule is the butterfly's (the port-0 packet decides).
+ */
+#include "compat.h"
+#include "kfly.h"
+
+/**
+ * bfly_kfly_init() - the shape of a k-ary n-fly
+ * @g: receives the shape
+ * @k: the switch radix
+ * @ports: N, a power of @k
+ * @why: on error, a short reason
+ *
+ * Return: 0, or -EINVAL for a radix outside 2 .. %BFLY_KFLY_MAX_K or a port
+ * count that is no power of @k (k^1 at least) or passes
+ * 2^%BFLY_MAX_PORTS_LOG2.
+ */
+int bfly_kfly_init(struct bfly_kfly *g, u32 k, u32 ports, const char **why)
+{
+	u32 n = 0;
+	u64 p = 1;
+
+	if (k < 2 || k > BFLY_KFLY_MAX_K) {
+		*why = "k: the switch radix is 2 to 64";
+		return -EINVAL;
+	}
+	if (ports > 1U << BFLY_MAX_PORTS_LOG2) {
+		*why = "ports: at most 2^20";
+		return -EINVAL;
+	}
+	g->pow[0] = 1;
+	while (p < ports) {
+		p *= k;
+		g->pow[++n] = p;
+	}
+	if (!n || p != ports) {
+		*why = "ports: not a power of k (k^1 at least)";
+		return -EINVAL;
+	}
+	g->k = k;
+	g->n = n;
+	g->ports = ports;
+	g->switches = ports / k;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_init);
+
+/**
+ * bfly_kfly_link() - follow a link between two node stages
+ * @g: the shape
+ * @edge: the edge stage, 0 .. n-2 (from node stage @edge to @edge + 1)
+ * @addr: the link address leaving node stage @edge
+ *
+ * Return: the link address entering node stage @edge + 1.
+ */
+u32 bfly_kfly_link(const struct bfly_kfly *g, u32 edge, u32 addr)
+{
+	u32 m = g->pow[g->n - 1 - edge], port = addr % g->k, digit = addr / m % g->k;
+
+	return addr - port - digit * m + digit + port * m;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_link);
+
+/**
+ * bfly_kfly_settings_check() - is every switch's map a partial permutation
+ * @g: the shape
+ * @set: a setting, bfly_kfly_settings_size() bytes
+ * @bad: on error, the index in @set of the first bad entry
+ *
+ * Return: 0, or -EINVAL for an entry that is neither below k nor
+ * %BFLY_KFLY_UNSET, or two input ports of one switch sent to one output.
+ */
+int bfly_kfly_settings_check(const struct bfly_kfly *g, const u8 *set, u32 *bad)
+{
+	u64 used, bit;
+	u32 sw, p, i;
+
+	for (sw = 0; sw < g->n * g->switches; sw++) {
+		used = 0;
+		for (p = 0; p < g->k; p++) {
+			i = sw * g->k + p;
+			if (set[i] == BFLY_KFLY_UNSET)
+				continue;
+			bit = 1ULL << set[i];
+			if (set[i] >= g->k || (used & bit)) {
+				*bad = i;
+				return -EINVAL;
+			}
+			used |= bit;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_settings_check);
+
+/**
+ * bfly_kfly_trace() - where every terminal's packet arrives
+ * @g: the shape
+ * @set: a setting that passes bfly_kfly_settings_check()
+ * @out: receives N entries: the output input i reaches, or
+ *	%BFLY_TRACE_LOST when it meets an input port connected to nothing
+ */
+void bfly_kfly_trace(const struct bfly_kfly *g, const u8 *set, u32 *out)
+{
+	u32 i, s, a, o;
+
+	for (i = 0; i < g->ports; i++) {
+		a = i;
+		for (s = 0; s < g->n; s++) {
+			o = set[(size_t)s * g->ports + a];
+			if (o == BFLY_KFLY_UNSET)
+				break;
+			a = a - a % g->k + o;
+			if (s + 1 < g->n)
+				a = bfly_kfly_link(g, s, a);
+		}
+		out[i] = s < g->n ? BFLY_TRACE_LOST : a;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_trace);
+
+/**
+ * bfly_kfly_route_workspace_size() - memory bfly_kfly_route_dest() needs
+ * @g: the shape
+ *
+ * Return: bytes: two arrays of N u32.
+ */
+size_t bfly_kfly_route_workspace_size(const struct bfly_kfly *g)
+{
+	return 2 * (size_t)g->ports * sizeof(u32);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_workspace_size);
+
+static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 node,
+			       u32 holder, u32 refused, u32 port)
+{
+	struct bfly_kfly_conflict *e;
+
+	if (!c)
+		return;
+	if (c->count < c->capacity) {
+		e = &c->list[c->count];
+		e->stage = stage;
+		e->node = node;
+		e->input[0] = holder;
+		e->input[1] = refused;
+		e->port = port;
+	}
+	if (!c->count)
+		c->first_stage = stage;
+	c->count++;
+}
+
+/*
+ * One switch: every packet at @in (k of them) to the port its destination
+ * digit names, or after the others to the lowest free port; the setting's
+ * k bytes go to @set.
+ */
+static void bfly_kfly_switch(const struct bfly_kfly *g, const u32 *perm, u32 digit,
+			     u32 stage, u32 node, const u32 *in, u8 *set,
+			     struct bfly_kfly_conflicts *conflicts)
+{
+	u32 holder[BFLY_KFLY_MAX_K];
+	u64 taken = 0, refused = 0;
+	u32 p, want, free = 0;
+
+	for (p = 0; p < g->k; p++) {
+		want = perm[in[p]] / digit % g->k;
+		if (taken & (1ULL << want)) {
+			bfly_kfly_conflict(conflicts, stage, node, holder[want], in[p], want);
+			refused |= 1ULL << p;
+			continue;
+		}
+		taken |= 1ULL << want;
+		holder[want] = in[p];
+		set[p] = want;
+	}
+	for (p = 0; refused && p < g->k; p++) {
+		if (!(refused & (1ULL << p)))
+			continue;
+		while (taken & (1ULL << free))
+			free++;
+		taken |= 1ULL << free;
+		set[p] = free;
+	}
+}
+
+/**
+ * bfly_kfly_route_dest() - destination-digit routing, finding conflicts
+ * @g: the shape
+ * @perm: N destinations, @perm[input] = output
+ * @set: receives the setting, bfly_kfly_settings_size() bytes
+ * @delivered: if not NULL, receives where each input arrives under @set
+ *	(its destination unless a conflict deflected it)
+ * @conflicts: if not NULL, receives the conflicts
+ * @work: bfly_kfly_route_workspace_size() bytes
+ *
+ * See the comment at the top of kfly.c for the conflict rule. The
+ * permutation is realizable iff no conflict is found.
+ *
+ * Return: 0; -EINVAL for an entry of N or more (nothing written); -EINTR
+ * when bfly_should_stop() said to stop.
+ */
+int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
+			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work)
+{
+	u32 *cur = work, *next = cur + g->ports, *tmp;
+	u32 i, s, sw, p, a, k = g->k;
+	u8 *row;
+
+	for (i = 0; i < g->ports; i++) {
+		if (perm[i] >= g->ports)
+			return -EINVAL;
+		cur[i] = i;
+	}
+	if (conflicts) {
+		conflicts->count = 0;
+		conflicts->first_stage = BFLY_NO_CONFLICT;
+	}
+	for (s = 0; s < g->n; s++) {
+		row = set + (size_t)s * g->ports;
+		for (sw = 0; sw < g->switches; sw++) {
+			bfly_kfly_switch(g, perm, g->pow[g->n - 1 - s], s, sw, cur + sw * k,
+					 row + sw * k, conflicts);
+			for (p = 0; p < k; p++) {
+				a = sw * k + row[sw * k + p];
+				next[s + 1 < g->n ? bfly_kfly_link(g, s, a) : a] = cur[sw * k + p];
+			}
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+		if (bfly_should_stop())
+			return -EINTR;
+	}
+	if (delivered)
+		for (a = 0; a < g->ports; a++)
+			delivered[cur[a]] = a;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_dest);
+
+/**
+ * bfly_kfly_window_first_conflict() - the conflict-window test, base k
+ * @g: the shape
+ * @perm: a permutation, @perm[source] = destination
+ * @seen: scratch bitmap of N bits
+ *
+ * Independent of the routing code, for cross-checking it. Routed by its
+ * destination's digits, the packet from s to d leaves node stage j on the
+ * link whose address holds d's top j + 1 digits and s's digits n-1-j .. 1
+ * (Documentation/routing.rst derives it). Window W_j is that n-digit
+ * number; the permutation is realizable iff every window W_0 .. W_(n-2)
+ * has N distinct values, and the first window with a repeat is the first
+ * node stage with a conflict. With k = 2 these are the RLS paper's windows.
+ *
+ * Return: the first conflicting node stage, or %BFLY_NO_CONFLICT.
+ */
+u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
+				    unsigned long *seen)
+{
+	u32 j, s, m;
+
+	for (j = 0; j + 1 < g->n; j++) {
+		m = g->pow[g->n - 1 - j];
+		bitmap_zero(seen, g->ports);
+		for (s = 0; s < g->ports; s++)
+			if (__test_and_set_bit(perm[s] / m * m + s / g->k % m, seen))
+				return j;
+	}
+	return BFLY_NO_CONFLICT;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_window_first_conflict);

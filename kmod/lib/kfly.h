@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The k-ary n-fly: N = k^n terminals, n node stages of N/k switches of
+ * k x k ports, destination-digit routing with internal-conflict detection
+ * and its conflict-window test. See kfly.c.
+ */
+#ifndef _BFLY_KFLY_H
+#define _BFLY_KFLY_H
+
+#include "compat.h"
+#include "geometry.h"
+
+/* The largest switch radix: a switch setting maps ports in a u8. */
+#define BFLY_KFLY_MAX_K 64
+
+/* A switch setting's entry for an input port connected to no output */
+#define BFLY_KFLY_UNSET 0xff
+
+/**
+ * struct bfly_kfly - the shape of a k-ary n-fly
+ * @k: the switch radix, 2 .. %BFLY_KFLY_MAX_K
+ * @n: node stages, 1 or more
+ * @ports: N = k^n terminals on each side, at most 2^%BFLY_MAX_PORTS_LOG2
+ * @switches: switches per node stage, N / k
+ * @pow: k^i for i = 0 .. n
+ */
+struct bfly_kfly {
+	u32 k;
+	u32 n;
+	u32 ports;
+	u32 switches;
+	u32 pow[BFLY_MAX_PORTS_LOG2 + 1];
+};
+
+/**
+ * struct bfly_kfly_conflict - two packets in one switch asking for one port
+ * @stage: the node stage
+ * @node: the switch in its stage
+ * @input: the packet that holds the port (the lower input port) and the one
+ *	refused, by fabric input
+ * @port: the output port both ask for
+ */
+struct bfly_kfly_conflict {
+	u32 stage;
+	u32 node;
+	u32 input[2];
+	u32 port;
+};
+
+/**
+ * struct bfly_kfly_conflicts - where destination-digit routing reports
+ * @list: caller's array of @capacity conflicts, or NULL with @capacity 0;
+ *	filled in stage, switch and port order
+ * @capacity: entries in @list
+ * @count: out: every conflict, even beyond @capacity
+ * @first_stage: out: the node stage of the first one, or %BFLY_NO_CONFLICT
+ */
+struct bfly_kfly_conflicts {
+	struct bfly_kfly_conflict *list;
+	u32 capacity;
+	u32 count;
+	u32 first_stage;
+};
+
+int bfly_kfly_init(struct bfly_kfly *g, u32 k, u32 ports, const char **why);
+
+/* Bytes of a setting: one u8 per input port of every switch, n * N. */
+static inline size_t bfly_kfly_settings_size(const struct bfly_kfly *g)
+{
+	return (size_t)g->n * g->ports;
+}
+
+u32 bfly_kfly_link(const struct bfly_kfly *g, u32 edge, u32 addr);
+int bfly_kfly_settings_check(const struct bfly_kfly *g, const u8 *set, u32 *bad);
+void bfly_kfly_trace(const struct bfly_kfly *g, const u8 *set, u32 *out);
+size_t bfly_kfly_route_workspace_size(const struct bfly_kfly *g);
+int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
+			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work);
+u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
+				    unsigned long *seen);
+
+#endif /* _BFLY_KFLY_H */
