@@ -290,3 +290,64 @@ u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
 	return BFLY_NO_CONFLICT;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_window_first_conflict);
+
+/**
+ * bfly_kfly_cut() - the channels a cut of the switches crosses
+ * @g: the shape
+ * @side: one bit per switch, stage-major (stage * N/k + switch): the
+ *	side it is on
+ *
+ * A cut must leave half the inputs and half the outputs on each side
+ * (with N even). Each terminal sits with its switch where it can; the
+ * imbalance the switches leave moves that many terminals across, each
+ * moved one adding its channel to the cut.
+ *
+ * Return: channels between node stages whose ends lie on different sides,
+ * plus the terminals moved; U64_MAX for odd N.
+ */
+u64 bfly_kfly_cut(const struct bfly_kfly *g, const unsigned long *side)
+{
+	u32 s, a, b, in_side = 0, out_side = 0, last = (g->n - 1) * g->switches;
+	u64 cut = 0;
+
+	if (g->ports % 2)
+		return U64_MAX;
+	for (s = 0; s + 1 < g->n; s++) {
+		for (a = 0; a < g->ports; a++) {
+			b = bfly_kfly_link(g, s, a);
+			cut += test_bit(s * g->switches + a / g->k, side) !=
+			       test_bit((s + 1) * g->switches + b / g->k, side);
+		}
+	}
+	for (a = 0; a < g->switches; a++) {
+		in_side += test_bit(a, side) ? g->k : 0;
+		out_side += test_bit(last + a, side) ? g->k : 0;
+	}
+	cut += in_side > g->ports / 2 ? in_side - g->ports / 2 : g->ports / 2 - in_side;
+	cut += out_side > g->ports / 2 ? out_side - g->ports / 2 : g->ports / 2 - out_side;
+	return cut;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_cut);
+
+/**
+ * bfly_kfly_figures() - the butterfly note's figures for a shape
+ * @g: the shape
+ * @f: receives them
+ *
+ * The standard cut splits by the top digit of the link address, which
+ * only edge 0 changes: of its N channels, those from a top digit below
+ * k/2 to one at k/2 or above and back cross, N/2 for even k (the
+ * terminals stay with their switches). Documentation/routing.rst compares
+ * it with the note's N/k and with the minimum found by search. With one
+ * node stage the cut moves half the inputs and half the outputs: N.
+ */
+void bfly_kfly_figures(const struct bfly_kfly *g, struct bfly_kfly_figures *f)
+{
+	f->terminals = g->ports;
+	f->switches = g->n * g->switches;
+	f->channels = (u64)(g->n + 1) * g->ports;
+	f->degree = 2 * g->k;
+	f->diameter = g->n + 1;
+	f->half_cut = g->k % 2 ? 0 : g->n < 2 ? g->ports : g->ports / 2;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_figures);

@@ -79,4 +79,28 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
 				    unsigned long *seen);
 
+/**
+ * struct bfly_kfly_figures - the butterfly note's figures, computed
+ * @terminals: terminals on each side, N (the note's 2N processing nodes
+ *	in all)
+ * @switches: switches in all, n N / k
+ * @channels: channels in all: N into node stage 0, N out of the last,
+ *	N between each pair of consecutive node stages
+ * @degree: channels at a switch, 2k
+ * @diameter: channels on the path from any input to any output, n + 1
+ * @half_cut: channels the standard cut crosses (every switch and terminal
+ *	by the top digit of its label, below k/2 or not); 0 for odd k
+ */
+struct bfly_kfly_figures {
+	u32 terminals;
+	u32 switches;
+	u64 channels;
+	u32 degree;
+	u32 diameter;
+	u64 half_cut;
+};
+
+void bfly_kfly_figures(const struct bfly_kfly *g, struct bfly_kfly_figures *f);
+u64 bfly_kfly_cut(const struct bfly_kfly *g, const unsigned long *side);
+
 #endif /* _BFLY_KFLY_H */

@@ -333,12 +333,75 @@ static void bfly_kfly_settings(struct kunit *test)
 							    c.work));
 }
 
+/* The least cut over every side of every switch: 2^(n N/k) of them. */
+static u64 bfly_kf_min_cut(const struct bfly_kfly *g, unsigned long *side)
+{
+	u64 m, cut, best = U64_MAX;
+	u32 nsw = g->n * g->switches, i;
+
+	for (m = 0; m < 1ULL << nsw; m++) {
+		for (i = 0; i < nsw; i++)
+			__assign_bit(i, side, (m >> i) & 1);
+		cut = bfly_kfly_cut(g, side);
+		best = min(best, cut);
+		if (!(m & 0xffff))
+			cond_resched();
+	}
+	return best;
+}
+
+/*
+ * The note's figures: switches, channels, degree 2k, diameter n + 1. The
+ * standard cut crosses N/2 channels (N for one stage), and no cut crosses
+ * fewer: the least cut over every split of the switches is N/2 for k = 2,
+ * 4, 6 (and 8 natively). The note's N/k holds for k = 2 only.
+ */
+static void bfly_kfly_figures_and_cuts(struct kunit *test)
+{
+	static const u32 shapes[][2] = {
+		{ 2, 2 }, { 2, 4 }, { 2, 8 }, { 2, 1024 }, { 4, 16 }, { 4, 4096 }, { 6, 36 },
+		{ 8, 64 }, { 16, 65536 }, { 64, 4096 }, { 3, 27 },
+	};
+	struct bfly_kfly_figures f;
+	u32 t, s, sw, top;
+	unsigned long *side;
+	struct bfly_kfly g;
+	const char *why;
+
+	side = bfly_test_alloc(test, BITS_TO_LONGS(1U << 17) * sizeof(long));
+	for (t = 0; t < ARRAY_SIZE(shapes); t++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_init(&g, shapes[t][0], shapes[t][1], &why));
+		bfly_kfly_figures(&g, &f);
+		KUNIT_EXPECT_EQ(test, g.ports, f.terminals);
+		KUNIT_EXPECT_EQ(test, g.n * g.ports / g.k, f.switches);
+		KUNIT_EXPECT_EQ(test, (u64)(g.n + 1) * g.ports, f.channels);
+		KUNIT_EXPECT_EQ(test, 2 * g.k, f.degree);
+		KUNIT_EXPECT_EQ(test, g.n + 1, f.diameter);
+		if (g.k % 2) {
+			KUNIT_EXPECT_EQ(test, 0, f.half_cut);
+			KUNIT_EXPECT_EQ(test, U64_MAX, bfly_kfly_cut(&g, side));
+			continue;
+		}
+		for (s = 0; s < g.n; s++)
+			for (sw = 0; sw < g.switches; sw++) {
+				top = g.n < 2 ? 0 : sw / g.pow[g.n - 2];
+				__assign_bit(s * g.switches + sw, side, top >= g.k / 2);
+			}
+		KUNIT_EXPECT_EQ_MSG(test, f.half_cut, bfly_kfly_cut(&g, side), "k=%u N=%u", g.k,
+				    g.ports);
+		if (g.n * g.switches <= (BFLY_TEST_LARGE ? 16 : 12))
+			KUNIT_EXPECT_EQ_MSG(test, f.half_cut, bfly_kf_min_cut(&g, side),
+					    "k=%u N=%u: least cut", g.k, g.ports);
+	}
+}
+
 static struct kunit_case bfly_kfly_cases[] = {
 	KUNIT_CASE(bfly_kfly_shapes),
 	KUNIT_CASE_SLOW(bfly_kfly_binary_is_butterfly),
 	KUNIT_CASE_SLOW(bfly_kfly_realizable_counts),
 	KUNIT_CASE_SLOW(bfly_kfly_random),
 	KUNIT_CASE(bfly_kfly_settings),
+	KUNIT_CASE_SLOW(bfly_kfly_figures_and_cuts),
 	{}
 };
 
