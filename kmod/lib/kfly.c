@@ -351,3 +351,112 @@ void bfly_kfly_figures(const struct bfly_kfly *g, struct bfly_kfly_figures *f)
 	f->half_cut = g->k % 2 ? 0 : g->n < 2 ? g->ports : g->ports / 2;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_figures);
+
+/* The channel the packet from @s to @d leaves node stage @j on (window W_j). */
+static inline u32 bfly_kfly_window(const struct bfly_kfly *g, u32 j, u32 s, u32 d)
+{
+	u32 m = g->pow[g->n - 1 - j];
+
+	return d / m * m + s / g->k % m;
+}
+
+/**
+ * bfly_kfly_perm_mll() - the maximum link load of a permutation
+ * @g: the shape
+ * @perm: N destinations (each below N)
+ * @count: scratch, N u32
+ *
+ * Each packet follows its one path (destination-digit routing); a
+ * channel's load is the number of paths through it. The permutation is
+ * realizable iff the load is 1, since two paths on one channel are a
+ * conflict of the switch it leaves.
+ *
+ * Return: the largest load of a channel between node stages or out of
+ * the last one.
+ */
+u32 bfly_kfly_perm_mll(const struct bfly_kfly *g, const u32 *perm, u32 *count)
+{
+	u32 j, s, c, mll = 1;
+
+	for (j = 0; j + 1 < g->n; j++) {
+		memset(count, 0, g->ports * sizeof(u32));
+		for (s = 0; s < g->ports; s++) {
+			c = ++count[bfly_kfly_window(g, j, s, perm[s])];
+			if (c > mll)
+				mll = c;
+		}
+	}
+	return mll;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_perm_mll);
+
+/* Whether @a is in the top half: its top digit below k/2. */
+static inline bool bfly_kfly_top(const struct bfly_kfly *g, u32 a)
+{
+	return a / g->pow[g->n - 1] < g->k / 2;
+}
+
+/**
+ * bfly_kfly_traffic_mll() - the maximum link load of a traffic pattern
+ * @g: the shape (even k for %BFLY_KFLY_HALVES)
+ * @traffic: the pattern
+ * @load: scratch, N u64
+ *
+ * Every terminal injects one unit, spread alike over its destinations;
+ * a channel carries the units of the pairs whose path uses it. Loads are
+ * counted in units of 1/N, so that they stay whole.
+ *
+ * Return: N times the maximum link load, or 0 for %BFLY_KFLY_HALVES with
+ * odd k.
+ */
+u64 bfly_kfly_traffic_mll(const struct bfly_kfly *g, enum bfly_kfly_traffic traffic,
+			  u64 *load)
+{
+	u32 j, s, d, w = traffic == BFLY_KFLY_HALVES ? 2 : 1;
+	u64 mll = 0;
+
+	if (traffic == BFLY_KFLY_HALVES && g->k % 2)
+		return 0;
+	for (j = 0; j < g->n; j++) {
+		memset(load, 0, g->ports * sizeof(u64));
+		for (s = 0; s < g->ports; s++)
+			for (d = 0; d < g->ports; d++)
+				if (traffic == BFLY_KFLY_UNIFORM ||
+				    bfly_kfly_top(g, s) != bfly_kfly_top(g, d))
+					load[bfly_kfly_window(g, j, s, d)] += w;
+		for (s = 0; s < g->ports; s++)
+			if (load[s] > mll)
+				mll = load[s];
+		if (bfly_should_stop())
+			break;
+	}
+	return mll;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_traffic_mll);
+
+/**
+ * bfly_kfly_pattern() - a classic permutation on the terminals
+ * @g: the shape
+ * @pattern: which
+ * @perm: receives N destinations
+ *
+ * Return: 0, or -EINVAL for a transpose with odd n.
+ */
+int bfly_kfly_pattern(const struct bfly_kfly *g, enum bfly_kfly_pattern pattern, u32 *perm)
+{
+	u32 s, i, d, h = g->pow[g->n / 2];
+
+	if (pattern == BFLY_KFLY_TRANSPOSE && g->n % 2)
+		return -EINVAL;
+	for (s = 0; s < g->ports; s++) {
+		if (pattern == BFLY_KFLY_TRANSPOSE) {
+			perm[s] = s % h * h + s / h;
+			continue;
+		}
+		for (d = 0, i = 0; i < g->n; i++)
+			d += s / g->pow[i] % g->k * g->pow[g->n - 1 - i];
+		perm[s] = d;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_pattern);

@@ -103,4 +103,33 @@ struct bfly_kfly_figures {
 void bfly_kfly_figures(const struct bfly_kfly *g, struct bfly_kfly_figures *f);
 u64 bfly_kfly_cut(const struct bfly_kfly *g, const unsigned long *side);
 
+/**
+ * enum bfly_kfly_traffic - traffic patterns for bfly_kfly_traffic_mll()
+ * @BFLY_KFLY_UNIFORM: every terminal sends to every terminal alike
+ * @BFLY_KFLY_HALVES: the note's adversarial case: every terminal sends,
+ *	alike, to every terminal of the other half (halves by the top digit,
+ *	below k/2 or not; even k)
+ */
+enum bfly_kfly_traffic {
+	BFLY_KFLY_UNIFORM,
+	BFLY_KFLY_HALVES,
+};
+
+/**
+ * enum bfly_kfly_pattern - permutations for bfly_kfly_pattern()
+ * @BFLY_KFLY_TRANSPOSE: the address's low and high n/2 digits trade
+ *	places (even n)
+ * @BFLY_KFLY_DIGIT_REVERSAL: the address's digits in reverse order (bit
+ *	reversal for k = 2)
+ */
+enum bfly_kfly_pattern {
+	BFLY_KFLY_TRANSPOSE,
+	BFLY_KFLY_DIGIT_REVERSAL,
+};
+
+u32 bfly_kfly_perm_mll(const struct bfly_kfly *g, const u32 *perm, u32 *count);
+u64 bfly_kfly_traffic_mll(const struct bfly_kfly *g, enum bfly_kfly_traffic traffic,
+			  u64 *load);
+int bfly_kfly_pattern(const struct bfly_kfly *g, enum bfly_kfly_pattern pattern, u32 *perm);
+
 #endif /* _BFLY_KFLY_H */

@@ -395,6 +395,89 @@ static void bfly_kfly_figures_and_cuts(struct kunit *test)
 	}
 }
 
+/* k^e */
+static u32 bfly_kf_pow(u32 k, u32 e)
+{
+	u32 r = 1;
+
+	while (e--)
+		r *= k;
+	return r;
+}
+
+/*
+ * Maximum link loads. A permutation's is 1 exactly when it routes without
+ * conflict (every permutation of N = 8, and of N = 9 natively). Uniform
+ * traffic loads every channel with exactly 1, the note's adversarial
+ * halves with 2 (even k, two stages or more). Transpose and digit
+ * reversal load k^floor((n-1)/2), sqrt(N)/k for even n: on the butterfly
+ * the load grows as sqrt(N), measured up to N = 2^20 (2^12 in the kernel).
+ */
+static void bfly_kfly_mll(struct kunit *test)
+{
+	static const u32 shapes[][2] = {
+		{ 2, 2 }, { 2, 8 }, { 2, 64 }, { 2, 1024 }, { 4, 16 }, { 4, 256 }, { 8, 64 },
+		{ 3, 9 }, { 3, 81 }, { 6, 36 },
+	};
+	u32 t, i, n, bad, want;
+	struct bfly_kf c;
+	u64 *load;
+
+	for (t = 0; t < (BFLY_TEST_LARGE ? 2 : 1); t++) {
+		bfly_kf_init(test, &c, t ? 3 : 2, t ? 9 : 8);
+		for (i = 0; i < c.g.ports; i++)
+			c.perm[i] = i;
+		bad = 0;
+		do {
+			KUNIT_ASSERT_EQ(test, 0, bfly_kfly_route_dest(&c.g, c.perm, c.set, NULL,
+								      &c.conflicts, c.work));
+			bad += (bfly_kfly_perm_mll(&c.g, c.perm, c.back) == 1) !=
+			       !c.conflicts.count;
+		} while (bfly_next_perm(c.perm, c.g.ports));
+		KUNIT_EXPECT_EQ_MSG(test, 0, bad, "k=%u N=%u", c.g.k, c.g.ports);
+	}
+
+	load = bfly_test_alloc(test, 1024 * sizeof(u64));
+	for (t = 0; t < ARRAY_SIZE(shapes); t++) {
+		if (!BFLY_TEST_LARGE && shapes[t][1] > 64)
+			continue;
+		bfly_kf_init(test, &c, shapes[t][0], shapes[t][1]);
+		KUNIT_EXPECT_EQ_MSG(test, c.g.ports,
+				    bfly_kfly_traffic_mll(&c.g, BFLY_KFLY_UNIFORM, load),
+				    "uniform, k=%u N=%u", c.g.k, c.g.ports);
+		want = c.g.k % 2 ? 0 : c.g.n < 2 ? c.g.ports : 2 * c.g.ports;
+		KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_traffic_mll(&c.g, BFLY_KFLY_HALVES, load),
+				    "halves, k=%u N=%u", c.g.k, c.g.ports);
+	}
+
+	for (t = 0; t < ARRAY_SIZE(shapes) + (BFLY_TEST_LARGE ? 20 : 12); t++) {
+		if (t < ARRAY_SIZE(shapes))
+			bfly_kf_init(test, &c, shapes[t][0], shapes[t][1]);
+		else
+			bfly_kf_init(test, &c, 2, 1U << (t - ARRAY_SIZE(shapes) + 1));
+		n = c.g.n;
+		want = bfly_kf_pow(c.g.k, (n - 1) / 2);
+		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_pattern(&c.g, BFLY_KFLY_DIGIT_REVERSAL, c.perm));
+		KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_perm_mll(&c.g, c.perm, c.back),
+				    "digit reversal, k=%u N=%u", c.g.k, c.g.ports);
+		for (i = 0, bad = 0; i < c.g.ports; i++)
+			bad += c.perm[c.perm[i]] != i;
+		KUNIT_EXPECT_EQ(test, 0, bad);
+		if (n % 2) {
+			KUNIT_EXPECT_EQ(test, -EINVAL,
+					bfly_kfly_pattern(&c.g, BFLY_KFLY_TRANSPOSE, c.perm));
+			continue;
+		}
+		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_pattern(&c.g, BFLY_KFLY_TRANSPOSE, c.perm));
+		KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_perm_mll(&c.g, c.perm, c.back),
+				    "transpose, k=%u N=%u", c.g.k, c.g.ports);
+		for (i = 0, bad = 0; i < c.g.ports; i++)
+			bad += c.perm[c.perm[i]] != i;
+		KUNIT_EXPECT_EQ(test, 0, bad);
+		cond_resched();
+	}
+}
+
 static struct kunit_case bfly_kfly_cases[] = {
 	KUNIT_CASE(bfly_kfly_shapes),
 	KUNIT_CASE_SLOW(bfly_kfly_binary_is_butterfly),
@@ -402,6 +485,7 @@ static struct kunit_case bfly_kfly_cases[] = {
 	KUNIT_CASE_SLOW(bfly_kfly_random),
 	KUNIT_CASE(bfly_kfly_settings),
 	KUNIT_CASE_SLOW(bfly_kfly_figures_and_cuts),
+	KUNIT_CASE_SLOW(bfly_kfly_mll),
 	{}
 };
 
