@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The k-ary n-flat (Documentation/routing.rst): the k-ary n-fly of
+ * kfly.c with row r of switches (switch label r, n - 1 base-k digits)
+ * combined into router r. Terminal t sits on router t / k. Links local
+ * to a row vanish; every other link becomes a channel between two
+ * routers whose labels differ in one digit, used in both directions: a
+ * directed channel from router r to each of the k - 1 routers that differ
+ * from r in digit b, for every b.
+ *
+ * Directed channel index: (r * dims + b) * (k - 1) + slot, where slot is
+ * the target's digit b, less one when above r's own.
+ *
+ * The RLS paper (Section V-B) routes its all-to-all exchange on the 2-ary
+ * n-flat by the Butterfly-Butterfly's labels: a packet that crosses an
+ * edge stage of bfly2 that changes its row takes the channel of that
+ * digit; a straight edge stays in the router. bfly_flatfly_rls_round()
+ * loads the channels so; bfly_flatfly_disjoint() searches every routing,
+ * minimal or not, for one that uses no directed channel twice.
+ */
+#include "compat.h"
+#include "flatfly.h"
+#include "geometry.h"
+#include "rls.h"
+#include "topology.h"
+#include "wiring.h"
+
+/**
+ * bfly_flatfly_init() - the shape of a k-ary n-flat
+ * @f: receives the shape
+ * @k: the radix of the k-ary n-fly
+ * @ports: N, a power of @k with two digits or more
+ * @why: on error, a short reason
+ *
+ * Return: 0, or -EINVAL as bfly_kfly_init() and for a single router.
+ */
+int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why)
+{
+	int err = bfly_kfly_init(&f->fly, k, ports, why);
+
+	if (err)
+		return err;
+	if (f->fly.n < 2) {
+		*why = "ports: a flattened butterfly needs N >= k^2";
+		return -EINVAL;
+	}
+	f->routers = f->fly.switches;
+	f->dims = f->fly.n - 1;
+	f->channels = f->routers * f->dims * (k - 1);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_init);
+
+/**
+ * bfly_flatfly_channel() - the directed channel between two routers
+ * @f: the shape
+ * @from: a router
+ * @to: a router that differs from @from in exactly one digit
+ *
+ * Return: the channel's index, below @f->channels, or U32_MAX when the
+ * routers are not neighbours.
+ */
+u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to)
+{
+	u32 k = f->fly.k, b, m, df, dt, diff = U32_MAX;
+
+	for (b = 0; b < f->dims; b++) {
+		m = f->fly.pow[b];
+		df = from / m % k;
+		dt = to / m % k;
+		if (df == dt)
+			continue;
+		if (diff != U32_MAX)
+			return U32_MAX;
+		diff = (from * f->dims + b) * (k - 1) + dt - (dt > df);
+	}
+	return diff;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_channel);
+
+/**
+ * bfly_flatfly_distance() - router hops on a minimal path
+ * @f: the shape
+ * @a: a router
+ * @b: a router
+ *
+ * Return: the number of digits in which @a and @b differ.
+ */
+u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b)
+{
+	u32 i, d = 0;
+
+	for (i = 0; i < f->dims; i++)
+		d += a / f->fly.pow[i] % f->fly.k != b / f->fly.pow[i] % f->fly.k;
+	return d;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_distance);
+
+/**
+ * bfly_flatfly_rls_round() - an RLS round on the 2-ary n-flat, as the paper
+ *	maps it
+ * @f: a 2-ary n-flat
+ * @k: the round, 0 .. N-1
+ * @labels: scratch, N u64: the round's labels (Algorithm 1)
+ * @load: receives @f->channels counts: the packets on each directed channel
+ * @hops: receives the channel hops of the round's packets in all
+ * @delivered: receives N entries: the terminal each input reaches
+ *
+ * Each packet follows its label through bfly2 (2n - 1 node stages): an
+ * edge stage that moves it to another row is a hop on the channel of the
+ * digit that edge stage flips.
+ *
+ * Return: 0, or -EINVAL for k != 2 or a round past N - 1.
+ */
+int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32 *load,
+			   u32 *hops, u32 *delivered)
+{
+	struct bfly_geometry geo;
+	u32 i, s, p, q, ch, ports = f->fly.ports;
+	const char *why;
+	int err;
+
+	if (f->fly.k != 2 || k >= ports)
+		return -EINVAL;
+	err = bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, ports, &why);
+	if (!err)
+		err = bfly_rls_labels_round(ports, k, labels);
+	if (err)
+		return err;
+	memset(load, 0, f->channels * sizeof(u32));
+	*hops = 0;
+	for (i = 0; i < ports; i++) {
+		p = i;
+		for (s = 0; s < geo.node_stages; s++) {
+			p = (p & ~1U) | ((labels[i] >> (geo.node_stages - 1 - s)) & 1);
+			if (s + 1 == geo.node_stages)
+				break;
+			q = bfly_wiring_link(&geo, s, p);
+			if (q >> 1 != p >> 1) {
+				ch = bfly_flatfly_channel(f, p >> 1, q >> 1);
+				load[ch]++;
+				(*hops)++;
+			}
+			p = q;
+		}
+		delivered[i] = p;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_rls_round);
+
+/* The search's state: which packet, where it is, the routers it visited. */
+struct bfly_flatfly_search {
+	const struct bfly_flatfly *f;
+	const u32 *perm;
+	u8 *used;
+	u32 steps;
+	u32 max_steps;
+};
+
+static int bfly_flatfly_next(struct bfly_flatfly_search *x, u32 i);
+
+/* Extend packet @i's path from router @at; the rest follow when it arrives. */
+static int bfly_flatfly_walk(struct bfly_flatfly_search *x, u32 i, u32 at, u64 visited)
+{
+	const struct bfly_flatfly *f = x->f;
+	u32 k = f->fly.k, b, v, m, to, ch;
+	int ret;
+
+	if (at == x->perm[i] / k)
+		return bfly_flatfly_next(x, i + 1);
+	for (b = 0; b < f->dims; b++) {
+		m = f->fly.pow[b];
+		for (v = 0; v < k; v++) {
+			to = at - at / m % k * m + v * m;
+			if (to == at || (visited & (1ULL << to)))
+				continue;
+			ch = bfly_flatfly_channel(f, at, to);
+			if (x->used[ch])
+				continue;
+			if (++x->steps > x->max_steps)
+				return -E2BIG;
+			x->used[ch] = 1;
+			ret = bfly_flatfly_walk(x, i, to, visited | (1ULL << to));
+			if (ret)
+				return ret;
+			x->used[ch] = 0;
+		}
+	}
+	return 0;
+}
+
+/* Route packet @i and every later one; 1 when all found a path. */
+static int bfly_flatfly_next(struct bfly_flatfly_search *x, u32 i)
+{
+	u32 from;
+
+	if (i == x->f->fly.ports)
+		return 1;
+	from = i / x->f->fly.k;
+	return bfly_flatfly_walk(x, i, from, 1ULL << from);
+}
+
+/**
+ * bfly_flatfly_disjoint() - is there a routing that loads no channel twice
+ * @f: the shape, its channels + 2 N at most %BFLY_FLATFLY_SEARCH_DEPTH
+ * @perm: N destinations
+ * @max_steps: the most channel choices to try
+ * @used: @f->channels bytes, zeroed: on success, the channels the routing
+ *	found uses (1)
+ * @steps: receives the channel choices tried
+ *
+ * Depth-first over every simple path (minimal or not) of every packet in
+ * input order; a packet whose destination shares its router uses no
+ * channel. A walk that repeats a router frees nothing a simple path needs,
+ * so simple paths are enough.
+ *
+ * Return: 1 when such a routing exists, 0 when none does, -E2BIG when
+ * @max_steps ran out, -EINVAL for a fabric too large to search.
+ */
+int bfly_flatfly_disjoint(const struct bfly_flatfly *f, const u32 *perm, u32 max_steps,
+			  u8 *used, u32 *steps)
+{
+	struct bfly_flatfly_search x = {
+		.f = f, .perm = perm, .used = used, .max_steps = max_steps,
+	};
+	int ret;
+
+	if (f->channels + 2 * f->fly.ports > BFLY_FLATFLY_SEARCH_DEPTH)
+		return -EINVAL;
+	ret = bfly_flatfly_next(&x, 0);
+	*steps = x.steps;
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_disjoint);

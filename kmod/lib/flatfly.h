@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The k-ary n-flat (flattened butterfly): the k-ary n-fly with each row of
+ * switches combined into one router. Its channels, the RLS rounds mapped
+ * onto it, and a search for routings that load no channel twice. See
+ * flatfly.c.
+ */
+#ifndef _BFLY_FLATFLY_H
+#define _BFLY_FLATFLY_H
+
+#include "compat.h"
+#include "kfly.h"
+
+/*
+ * bfly_flatfly_disjoint() recurses once per channel taken and twice per
+ * packet: channels + 2 N may not pass this, so that a kernel stack holds it
+ */
+#define BFLY_FLATFLY_SEARCH_DEPTH 128
+
+/**
+ * struct bfly_flatfly - the shape of a k-ary n-flat
+ * @fly: the k-ary n-fly it flattens (n >= 2)
+ * @routers: N / k routers, one per row; terminal t sits on router t / k
+ * @dims: n - 1 digits of a router label; router r has a channel to each of
+ *	the k - 1 routers that differ from it in one digit, for every digit
+ * @channels: directed channels between routers, routers * dims * (k - 1)
+ */
+struct bfly_flatfly {
+	struct bfly_kfly fly;
+	u32 routers;
+	u32 dims;
+	u32 channels;
+};
+
+int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why);
+u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to);
+u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b);
+int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32 *load,
+			   u32 *hops, u32 *delivered);
+int bfly_flatfly_disjoint(const struct bfly_flatfly *f, const u32 *perm, u32 max_steps,
+			  u8 *used, u32 *steps);
+
+#endif /* _BFLY_FLATFLY_H */

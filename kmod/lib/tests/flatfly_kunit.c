@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the flattened butterfly (flatfly.c). Its channels; the RLS
+ * rounds mapped onto the 2-ary 4-flat (N = 16) as the RLS paper does,
+ * which deliver every packet but load some channel twice in every round;
+ * and the exhaustive search that finds a routing loading no channel twice
+ * for rounds 0, 1 and 15 only.
+ */
+#include <kunit/test.h>
+#include <linux/bitmap.h>
+#include <linux/slab.h>
+
+#include "lib/flatfly.h"
+#include "kunit_util.h"
+
+/* Shapes refused, and the channels of good ones: each router's neighbours. */
+static void bfly_flatfly_shapes(struct kunit *test)
+{
+	static const u32 shapes[][2] = { { 2, 16 }, { 3, 27 }, { 4, 64 }, { 2, 1024 } };
+	struct bfly_flatfly f;
+	u32 t, r, s, ch, bad;
+	const char *why;
+	u8 *seen;
+
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_init(&f, 4, 4, &why));
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_init(&f, 2, 12, &why));
+	seen = bfly_test_alloc(test, 512 * 9);
+	for (t = 0; t < ARRAY_SIZE(shapes); t++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, shapes[t][0], shapes[t][1], &why));
+		KUNIT_EXPECT_EQ(test, shapes[t][1] / shapes[t][0], f.routers);
+		memset(seen, 0, f.channels);
+		bad = 0;
+		for (r = 0; r < f.routers; r++)
+			for (s = 0; s < f.routers; s++) {
+				ch = bfly_flatfly_channel(&f, r, s);
+				if (bfly_flatfly_distance(&f, r, s) != 1) {
+					bad += ch != U32_MAX;
+					continue;
+				}
+				bad += ch >= f.channels || seen[ch]++;
+			}
+		for (ch = 0; ch < f.channels; ch++)
+			bad += seen[ch] != 1;
+		KUNIT_EXPECT_EQ_MSG(test, 0, bad, "k=%u N=%u", f.fly.k, f.fly.ports);
+	}
+}
+
+/*
+ * The RLS paper's mapping on the 2-ary 4-flat: every round delivers each
+ * packet to (i - k) mod 16 in 48 channel hops, twice the 24 a minimal
+ * routing of the whole exchange averages, and loads some channel with 2
+ * packets (round 0 too: its packets leave their router and come back).
+ */
+static void bfly_flatfly_rls_mapping(struct kunit *test)
+{
+	struct bfly_flatfly f;
+	u32 k, i, hops, most, bad = 0;
+	const char *why;
+	u32 *load, *del;
+	u64 *labels;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, 16, &why));
+	labels = bfly_test_alloc(test, 16 * sizeof(u64));
+	load = bfly_test_alloc(test, f.channels * sizeof(u32));
+	del = bfly_test_alloc(test, 16 * sizeof(u32));
+	for (k = 0; k < 16; k++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_rls_round(&f, k, labels, load, &hops, del));
+		for (i = 0, most = 0; i < f.channels; i++)
+			most = max(most, load[i]);
+		for (i = 0; i < 16; i++)
+			bad += del[i] != ((i - k) & 15);
+		KUNIT_EXPECT_EQ_MSG(test, 48, hops, "round %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, 2, most, "round %u", k);
+	}
+	KUNIT_EXPECT_EQ(test, 0, bad);
+}
+
+/*
+ * Every RLS round's permutation on the 2-ary 4-flat, searched exhaustively:
+ * a routing that loads no directed channel twice exists for rounds 0, 1
+ * and 15 only. In rounds 2, 3, 5, 6, 7, 9, 10, 11, 13 and 14 the minimal
+ * hops alone pass the 24 channels; rounds 4, 8 and 12 fail by search.
+ */
+static void bfly_flatfly_rls_disjoint(struct kunit *test)
+{
+	u32 k, i, steps, minimal, ch_used, perm[16];
+	struct bfly_flatfly f;
+	const char *why;
+	int want, got;
+	u8 *used;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, 16, &why));
+	used = bfly_test_alloc(test, f.channels);
+	for (k = 0; k < 16; k++) {
+		for (i = 0, minimal = 0; i < 16; i++) {
+			perm[i] = (i - k) & 15;
+			minimal += bfly_flatfly_distance(&f, i / 2, perm[i] / 2);
+		}
+		memset(used, 0, f.channels);
+		got = bfly_flatfly_disjoint(&f, perm, 1000000, used, &steps);
+		want = k == 0 || k == 1 || k == 15;
+		KUNIT_EXPECT_EQ_MSG(test, want, got, "round %u (%u minimal hops, %u steps)", k,
+				    minimal, steps);
+		if (got == 1) {
+			for (i = 0, ch_used = 0; i < f.channels; i++)
+				ch_used += used[i];
+			KUNIT_EXPECT_LE(test, minimal, ch_used);
+		} else {
+			KUNIT_EXPECT_EQ(test, minimal > f.channels,
+					k != 4 && k != 8 && k != 12);
+		}
+	}
+	/* too large to search */
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, 64, &why));
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_disjoint(&f, perm, 1, used, &steps));
+}
+
+static struct kunit_case bfly_flatfly_cases[] = {
+	KUNIT_CASE(bfly_flatfly_shapes),
+	KUNIT_CASE(bfly_flatfly_rls_mapping),
+	KUNIT_CASE(bfly_flatfly_rls_disjoint),
+	{}
+};
+
+static struct kunit_suite bfly_flatfly_suite = {
+	.name = "bfly_flatfly",
+	.test_cases = bfly_flatfly_cases,
+};
+
+kunit_test_suite(bfly_flatfly_suite);
