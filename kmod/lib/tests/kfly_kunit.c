@@ -405,6 +405,20 @@ static u32 bfly_kf_pow(u32 k, u32 e)
 	return r;
 }
 
+/* @pattern is an involution and loads some channel with @want packets. */
+static void bfly_kf_pattern_mll(struct kunit *test, struct bfly_kf *c,
+				enum bfly_kfly_pattern pattern, u32 want)
+{
+	u32 i, bad = 0;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_kfly_pattern(&c->g, pattern, c->perm));
+	KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_perm_mll(&c->g, c->perm, c->back),
+			    "pattern %u, k=%u N=%u", pattern, c->g.k, c->g.ports);
+	for (i = 0; i < c->g.ports; i++)
+		bad += c->perm[c->perm[i]] != i;
+	KUNIT_EXPECT_EQ(test, 0, bad);
+}
+
 /*
  * Maximum link loads. A permutation's is 1 exactly when it routes without
  * conflict (every permutation of N = 8, and of N = 9 natively). Uniform
@@ -457,23 +471,12 @@ static void bfly_kfly_mll(struct kunit *test)
 			bfly_kf_init(test, &c, 2, 1U << (t - ARRAY_SIZE(shapes) + 1));
 		n = c.g.n;
 		want = bfly_kf_pow(c.g.k, (n - 1) / 2);
-		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_pattern(&c.g, BFLY_KFLY_DIGIT_REVERSAL, c.perm));
-		KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_perm_mll(&c.g, c.perm, c.back),
-				    "digit reversal, k=%u N=%u", c.g.k, c.g.ports);
-		for (i = 0, bad = 0; i < c.g.ports; i++)
-			bad += c.perm[c.perm[i]] != i;
-		KUNIT_EXPECT_EQ(test, 0, bad);
-		if (n % 2) {
+		bfly_kf_pattern_mll(test, &c, BFLY_KFLY_DIGIT_REVERSAL, want);
+		if (n % 2)
 			KUNIT_EXPECT_EQ(test, -EINVAL,
 					bfly_kfly_pattern(&c.g, BFLY_KFLY_TRANSPOSE, c.perm));
-			continue;
-		}
-		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_pattern(&c.g, BFLY_KFLY_TRANSPOSE, c.perm));
-		KUNIT_EXPECT_EQ_MSG(test, want, bfly_kfly_perm_mll(&c.g, c.perm, c.back),
-				    "transpose, k=%u N=%u", c.g.k, c.g.ports);
-		for (i = 0, bad = 0; i < c.g.ports; i++)
-			bad += c.perm[c.perm[i]] != i;
-		KUNIT_EXPECT_EQ(test, 0, bad);
+		else
+			bfly_kf_pattern_mll(test, &c, BFLY_KFLY_TRANSPOSE, want);
 		cond_resched();
 	}
 }
