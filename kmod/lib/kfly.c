@@ -57,6 +57,7 @@ int bfly_kfly_init(struct bfly_kfly *g, u32 k, u32 ports, const char **why)
 		return -EINVAL;
 	}
 	g->k = k;
+	g->log2k = is_power_of_2(k) ? ilog2(k) : 0;
 	g->n = n;
 	g->ports = ports;
 	g->switches = ports / k;
@@ -74,8 +75,16 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_init);
  */
 u32 bfly_kfly_link(const struct bfly_kfly *g, u32 edge, u32 addr)
 {
-	u32 m = g->pow[g->n - 1 - edge], port = addr % g->k, digit = addr / m % g->k;
+	u32 m = g->pow[g->n - 1 - edge], port, digit, sh;
 
+	if (g->log2k) {
+		sh = g->log2k * (g->n - 1 - edge);
+		port = addr & (g->k - 1);
+		digit = (addr >> sh) & (g->k - 1);
+		return (addr & ~((g->k - 1) | ((g->k - 1) << sh))) | digit | (port << sh);
+	}
+	port = addr % g->k;
+	digit = addr / m % g->k;
 	return addr - port - digit * m + digit + port * m;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_link);
@@ -170,37 +179,50 @@ static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 nod
 	c->count++;
 }
 
+/* Where the packet leaving node stage @s at address @a enters the next one. */
+static __always_inline u32 bfly_kfly_next(const struct bfly_kfly *g, u32 s, u32 a)
+{
+	return s + 1 < g->n ? bfly_kfly_link(g, s, a) : a;
+}
+
 /*
- * One switch: every packet at @in (k of them) to the port its destination
- * digit names, or after the others to the lowest free port; the setting's
- * k bytes go to @set.
+ * One switch of node stage @s: every packet at @in (k of them) to the port
+ * its destination digit names (@digit: a shift for power-of-two k, else a
+ * divisor), or after the others to the lowest free port; the setting's k
+ * bytes go to @set and the packets to @next.
  */
-static void bfly_kfly_switch(const struct bfly_kfly *g, const u32 *perm, u32 digit,
-			     u32 stage, u32 node, const u32 *in, u8 *set,
-			     struct bfly_kfly_conflicts *conflicts)
+static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, const u32 *perm,
+					     u32 digit, u32 s, u32 node, const u32 *in,
+					     u8 *set, u32 *next,
+					     struct bfly_kfly_conflicts *conflicts)
 {
 	u32 holder[BFLY_KFLY_MAX_K];
 	u64 taken = 0, refused = 0;
-	u32 p, want, free = 0;
+	u32 p, want, free = 0, base = node * g->k;
 
 	for (p = 0; p < g->k; p++) {
-		want = perm[in[p]] / digit % g->k;
-		if (taken & (1ULL << want)) {
-			bfly_kfly_conflict(conflicts, stage, node, holder[want], in[p], want);
+		if (g->log2k)
+			want = (perm[in[p]] >> digit) & (g->k - 1);
+		else
+			want = perm[in[p]] / digit % g->k;
+		if (unlikely(taken & (1ULL << want))) {
+			bfly_kfly_conflict(conflicts, s, node, holder[want], in[p], want);
 			refused |= 1ULL << p;
 			continue;
 		}
 		taken |= 1ULL << want;
 		holder[want] = in[p];
 		set[p] = want;
+		next[bfly_kfly_next(g, s, base + want)] = in[p];
 	}
-	for (p = 0; refused && p < g->k; p++) {
+	for (p = 0; unlikely(refused) && p < g->k; p++) {
 		if (!(refused & (1ULL << p)))
 			continue;
 		while (taken & (1ULL << free))
 			free++;
 		taken |= 1ULL << free;
 		set[p] = free;
+		next[bfly_kfly_next(g, s, base + free)] = in[p];
 	}
 }
 
@@ -224,7 +246,7 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work)
 {
 	u32 *cur = work, *next = cur + g->ports, *tmp;
-	u32 i, s, sw, p, a, k = g->k;
+	u32 i, s, sw, a, digit, k = g->k;
 	u8 *row;
 
 	for (i = 0; i < g->ports; i++) {
@@ -238,14 +260,11 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 	}
 	for (s = 0; s < g->n; s++) {
 		row = set + (size_t)s * g->ports;
-		for (sw = 0; sw < g->switches; sw++) {
-			bfly_kfly_switch(g, perm, g->pow[g->n - 1 - s], s, sw, cur + sw * k,
-					 row + sw * k, conflicts);
-			for (p = 0; p < k; p++) {
-				a = sw * k + row[sw * k + p];
-				next[s + 1 < g->n ? bfly_kfly_link(g, s, a) : a] = cur[sw * k + p];
-			}
-		}
+		/* the destination digit: a shift for power-of-two k, else a divisor */
+		digit = g->log2k ? g->log2k * (g->n - 1 - s) : g->pow[g->n - 1 - s];
+		for (sw = 0; sw < g->switches; sw++)
+			bfly_kfly_switch(g, perm, digit, s, sw, cur + sw * k, row + sw * k, next,
+					 conflicts);
 		tmp = cur;
 		cur = next;
 		next = tmp;

@@ -23,6 +23,7 @@
  * @ports: N = k^n terminals on each side, at most 2^%BFLY_MAX_PORTS_LOG2
  * @switches: switches per node stage, N / k
  * @pow: k^i for i = 0 .. n
+ * @log2k: log2(k) when k is a power of two (digits are bit fields), else 0
  */
 struct bfly_kfly {
 	u32 k;
@@ -30,6 +31,7 @@ struct bfly_kfly {
 	u32 ports;
 	u32 switches;
 	u32 pow[BFLY_MAX_PORTS_LOG2 + 1];
+	u32 log2k;
 };
 
 /**

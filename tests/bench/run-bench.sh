@@ -21,6 +21,7 @@ echo "== native"
 "$top/tests/bench/bench-O3"
 "$top/tests/bench/bench-sched"
 "$top/tests/bench/bench-a2a"
+"$top/tests/bench/bench-kfly"
 
 echo "== in a VM (QEMU TCG, Debian's stock 6.12 kernel)"
 read -r release vmlinuz kdir < <("$vm/stock-kernels.sh" | grep ' /usr/src/linux-headers-6\.12')
