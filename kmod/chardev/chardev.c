@@ -92,13 +92,8 @@ static struct attribute *bfly_fabric_attrs[] = {
 };
 ATTRIBUTE_GROUPS(bfly_fabric);
 
-/**
- * bfly_chardev_add() - make a fabric's device and its node visible
- * @fab: a fabric whose device was initialised with device_initialize()
- *
- * Return: 0 or a negative errno; on failure the caller drops its reference.
- */
-int bfly_chardev_add(struct bfly_fabric *fab)
+/* Makes a fabric's device and its node visible; the core calls it. */
+static int bfly_chardev_add(struct bfly_fabric *fab)
 {
 	int err;
 
@@ -114,14 +109,16 @@ int bfly_chardev_add(struct bfly_fabric *fab)
 	return cdev_device_add(&fab->cdev, &fab->dev);
 }
 
-/**
- * bfly_chardev_del() - remove a fabric's device node
- * @fab: the fabric; open files keep it (and the module) referenced
- */
-void bfly_chardev_del(struct bfly_fabric *fab)
+/* Removes a fabric's device node; open files keep the fabric referenced. */
+static void bfly_chardev_del(struct bfly_fabric *fab)
 {
 	cdev_device_del(&fab->cdev, &fab->dev);
 }
+
+static const struct bfly_node_ops bfly_chardev_node_ops = {
+	.add = bfly_chardev_add,
+	.del = bfly_chardev_del,
+};
 
 int bfly_chardev_init(void)
 {
@@ -132,13 +129,17 @@ int bfly_chardev_init(void)
 		return err;
 
 	err = class_register(&bfly_class);
-	if (err)
+	if (err) {
 		unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
-	return err;
+		return err;
+	}
+	bfly_nodes_register(&bfly_chardev_node_ops);
+	return 0;
 }
 
 void bfly_chardev_exit(void)
 {
+	bfly_nodes_register(NULL);
 	class_unregister(&bfly_class);
 	unregister_chrdev_region(bfly_devt, BFLY_MAX_FABRICS);
 }

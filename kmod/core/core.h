@@ -32,6 +32,19 @@ extern const struct kernel_param_ops bfly_param_ops_figure;
 /* topology.c: names as parameters spell them; lib/topology.h: geometry */
 int bfly_topology_parse(const char *name, enum bfly_topology *topology);
 
+struct bfly_fabric;
+
+/**
+ * struct bfly_node_ops - how a frontend gives a fabric its device node
+ * @add: makes the node of a fabric whose device is initialised; 0 or an
+ *	errno, which fails the creation
+ * @del: removes it; open files keep the fabric referenced
+ */
+struct bfly_node_ops {
+	int (*add)(struct bfly_fabric *fab);
+	void (*del)(struct bfly_fabric *fab);
+};
+
 /**
  * struct bfly_fabric - one fabric instance and its character device
  * @dev: the device; its reference count owns the structure
@@ -51,6 +64,7 @@ int bfly_topology_parse(const char *name, enum bfly_topology *topology);
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
  * @list: entry in the module's list of fabrics
+ * @node_ops: the frontend that made its device node, or NULL for none
  */
 struct bfly_fabric {
 	struct device dev;
@@ -75,6 +89,7 @@ struct bfly_fabric {
 	u32 id;
 	struct bfly_geometry geo;
 	struct list_head list;
+	const struct bfly_node_ops *node_ops;
 };
 
 /**
@@ -155,11 +170,12 @@ int bfly_fabric_faults_del(struct bfly_fabric *fab, const struct bfly_fault *f,
 int bfly_fabric_fault_clear(struct bfly_fabric *fab);
 struct bfly_faults *bfly_fabric_faults_snapshot(struct bfly_fabric *fab, int *err);
 
+/* fabric.c: the frontend that makes device nodes */
+void bfly_nodes_register(const struct bfly_node_ops *ops);
+
 /* chardev.c: device numbers, class and file operations */
 int bfly_chardev_init(void);
 void bfly_chardev_exit(void);
-int bfly_chardev_add(struct bfly_fabric *fab);
-void bfly_chardev_del(struct bfly_fabric *fab);
 
 /* fabric.c: the switch matrix */
 void bfly_fabric_swap_matrix(struct bfly_fabric *fab, unsigned long **matrix);

@@ -29,6 +29,18 @@ static bool bfly_fabrics_closed;
  * netlink dumps flag themselves interrupted when it moved under them.
  */
 static atomic64_t bfly_fabrics_gen = ATOMIC64_INIT(0);
+/* The frontend that gives fabrics their device nodes, or NULL (KUnit). */
+static const struct bfly_node_ops *bfly_node_ops;
+
+/**
+ * bfly_nodes_register() - give every fabric created from now on a node
+ * @ops: the frontend's callbacks, or NULL to stop; set while no fabric
+ *	exists (module init and exit)
+ */
+void bfly_nodes_register(const struct bfly_node_ops *ops)
+{
+	bfly_node_ops = ops;
+}
 
 /**
  * bfly_fabrics_generation() - the generation of the set of fabrics
@@ -60,6 +72,12 @@ void bfly_fabric_put(struct bfly_fabric *fab)
 	put_device(&fab->dev);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_put);
+
+static void bfly_fabric_node_del(struct bfly_fabric *fab)
+{
+	if (fab->node_ops)
+		fab->node_ops->del(fab);
+}
 
 static void bfly_fabric_release(struct device *dev)
 {
@@ -127,7 +145,8 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	/* From here on the device's release frees the id and the fabric. */
 	device_initialize(&fab->dev);
 	fab->dev.release = bfly_fabric_release;
-	err = bfly_chardev_add(fab);
+	fab->node_ops = bfly_node_ops;
+	err = fab->node_ops ? fab->node_ops->add(fab) : 0;
 	if (err) {
 		bfly_fabric_put(fab);
 		return ERR_PTR(err);
@@ -137,7 +156,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 	if (bfly_fabrics_closed) {
 		mutex_unlock(&bfly_fabrics_lock);
 		*why = "the module is being removed";
-		bfly_chardev_del(fab);
+		bfly_fabric_node_del(fab);
 		bfly_fabric_put(fab);
 		return ERR_PTR(-ENODEV);
 	}
@@ -168,7 +187,7 @@ static void bfly_fabric_unlink(struct bfly_fabric *fab)
 	atomic64_inc(&bfly_fabrics_gen);
 
 	bfly_event_fabric(fab, false);
-	bfly_chardev_del(fab);
+	bfly_fabric_node_del(fab);
 	bfly_fabric_put(fab);
 }
 
