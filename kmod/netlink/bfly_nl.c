@@ -19,10 +19,11 @@ const struct nla_policy bfly_fault_nl_policy[BFLY_A_FAULT_STATE + 1] = {
 	[BFLY_A_FAULT_STATE] = NLA_POLICY_MAX(NLA_U32, 1),
 };
 
-const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_STATE + 1] = {
+const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_MAP + 1] = {
 	[BFLY_A_SWITCH_STAGE] = { .type = NLA_U32, },
 	[BFLY_A_SWITCH_NODE] = { .type = NLA_U32, },
 	[BFLY_A_SWITCH_STATE] = NLA_POLICY_MAX(NLA_U32, 1),
+	[BFLY_A_SWITCH_MAP] = { .type = NLA_BINARY, },
 };
 
 /* BFLY_CMD_FABRIC_GET - do */
@@ -32,9 +33,10 @@ const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1] = {
 };
 
 /* BFLY_CMD_FABRIC_NEW - do */
-const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_PORTS + 1] = {
-	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 4),
+const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_RADIX + 1] = {
+	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 6),
 	[BFLY_A_PORTS] = { .type = NLA_U32, },
+	[BFLY_A_RADIX] = { .type = NLA_U32, },
 };
 
 /* BFLY_CMD_FABRIC_DEL - do */
@@ -43,10 +45,11 @@ const struct nla_policy bfly_fabric_del_nl_policy[BFLY_A_ID + 1] = {
 };
 
 /* BFLY_CMD_SWITCH_SET - do */
-const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_SWITCH + 1] = {
+const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_PORT_MAP + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
 	[BFLY_A_SWITCH] = NLA_POLICY_NESTED(bfly_switch_nl_policy),
 	[BFLY_A_MATRIX] = { .type = NLA_BINARY, },
+	[BFLY_A_PORT_MAP] = { .type = NLA_BINARY, },
 };
 
 /* BFLY_CMD_ROUTE - do */
@@ -95,7 +98,7 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.cmd		= BFLY_CMD_FABRIC_NEW,
 		.doit		= bfly_nl_fabric_new_doit,
 		.policy		= bfly_fabric_new_nl_policy,
-		.maxattr	= BFLY_A_PORTS,
+		.maxattr	= BFLY_A_RADIX,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -109,7 +112,7 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.cmd		= BFLY_CMD_SWITCH_SET,
 		.doit		= bfly_nl_switch_set_doit,
 		.policy		= bfly_switch_set_nl_policy,
-		.maxattr	= BFLY_A_SWITCH,
+		.maxattr	= BFLY_A_PORT_MAP,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

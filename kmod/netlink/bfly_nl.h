@@ -14,15 +14,15 @@
 
 /* Common nested types */
 extern const struct nla_policy bfly_fault_nl_policy[BFLY_A_FAULT_STATE + 1];
-extern const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_STATE + 1];
+extern const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_MAP + 1];
 
 extern const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1];
 
-extern const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_PORTS + 1];
+extern const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_RADIX + 1];
 
 extern const struct nla_policy bfly_fabric_del_nl_policy[BFLY_A_ID + 1];
 
-extern const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_SWITCH + 1];
+extern const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_PORT_MAP + 1];
 
 extern const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1];
 

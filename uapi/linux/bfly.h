@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
  * bfly: a virtual interconnect device modelling butterfly,
- * Butterfly-Butterfly and Benes switching fabrics.
+ * Butterfly-Butterfly, Benes, k-ary n-fly and flattened butterfly
+ * switching fabrics.
  *
  * This header is the contract between the bfly kernel module and its users.
  * See Documentation/bfly.rst for the fabric model and the ioctl semantics.
@@ -38,7 +39,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 4
+#define BFLY_UAPI_VERSION 5
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -55,6 +56,11 @@
 #define BFLY_MAX_PORTS_LOG2 20
 
 /**
+ * define BFLY_MAX_RADIX - the largest switch radix k of a k x k switch
+ */
+#define BFLY_MAX_RADIX 64
+
+/**
  * enum bfly_topology - the switching fabrics bfly models
  * @BFLY_TOPO_BUTTERFLY: an n-stage butterfly (RLS paper, Definition III.1):
  *	n node stages
@@ -64,16 +70,26 @@
  *	stage: 2n node stages
  * @BFLY_TOPO_BENES: the Benes network, a butterfly followed by a reverse
  *	butterfly sharing the middle stage: 2n-1 node stages
+ * @BFLY_TOPO_KFLY: the k-ary n-fly: N = k^n ports, n node stages of N/k
+ *	switches, each k x k, for a radix k from 2 to %BFLY_MAX_RADIX; with
+ *	k = 2 it is the butterfly
+ * @BFLY_TOPO_FLATFLY: the k-ary n-flat (flattened butterfly): the k-ary
+ *	n-fly (n >= 2) with each row of switches combined into one router,
+ *	N/k routers joined by bidirectional channels. Its switch settings,
+ *	trace and routes are those of the k-ary n-fly it flattens
  * @__BFLY_TOPO_MAX: one past the last topology; not a topology
  *
  * Values start at 1 so that a zeroed structure names no topology.
- * Here N = 2^n is the number of ports and every node stage has N/2 nodes.
+ * The first four have 2 x 2 switches: N = 2^n ports and N/2 nodes in
+ * every node stage. See Documentation/routing.rst for the wiring.
  */
 enum bfly_topology {
 	BFLY_TOPO_BUTTERFLY = 1,
 	BFLY_TOPO_BFLY2 = 2,
 	BFLY_TOPO_BFLY_TWICE = 3,
 	BFLY_TOPO_BENES = 4,
+	BFLY_TOPO_KFLY = 5,
+	BFLY_TOPO_FLATFLY = 6,
 	__BFLY_TOPO_MAX,
 };
 
@@ -86,13 +102,37 @@ enum bfly_topology {
  * @id: out: fabric id; the device node is /dev/bfly<id>
  * @topology: out: one of &enum bfly_topology
  * @ports: out: number of input ports N, equal to the number of output ports
- * @ports_log2: out: n = log2(N)
+ * @ports_log2: out: log2(N), or 0 when N is no power of two (a k-ary
+ *	n-fly of odd k)
  * @node_stages: out: number of node (switch) stages
- * @nodes_per_stage: out: number of 2x2 nodes in every node stage, N/2
+ * @nodes_per_stage: out: number of nodes (switches) in every node stage,
+ *	N / @radix
  * @pad: must be zero
- * @switches: out: total number of 2x2 nodes, node_stages * nodes_per_stage;
- *	one bit each in the switch matrix
+ * @switches: out: total number of nodes, node_stages * nodes_per_stage;
+ *	one bit each in the switch matrix of a fabric of 2 x 2 switches
  * @reserved: must be zero
+ * @radix: out: k, the ports of each switch on either side (2 for the
+ *	2 x 2 fabrics)
+ * @degree: out: channels at a switch, 2k; at a router of the flattened
+ *	butterfly, its k terminals and (k - 1) (n - 1) channels to routers
+ * @diameter: out: the most channels a packet crosses from an input to an
+ *	output, terminal channels included
+ * @routers: out: routers of the flattened butterfly, N / k; else 0
+ * @channels: out: channels in all. Indirect fabrics count every link: N
+ *	into the first node stage, N between each pair of node stages and N
+ *	out of the last. The flattened butterfly counts its directed channels
+ *	between routers
+ * @bisection: out: the fewest channels a cut crosses that leaves half the
+ *	inputs and half the outputs on each side (a flattened butterfly: half
+ *	the routers), as Documentation/routing.rst derives it; 0 where bfly
+ *	does not compute it (bfly2, bfly-twice, Benes; odd N)
+ * @port_map_bytes: out: bytes of the switch settings as port maps
+ *	(%BFLY_MATRIX_PORT_MAP): one byte per input port of every switch,
+ *	node_stages * N
+ * @reserved2: must be zero
+ *
+ * The fields from @radix on are new in version 5 of this interface
+ * (%BFLY_INFO_SIZE_VER1).
  *
  * Argument of %BFLY_IOC_GET_INFO.
  */
@@ -109,12 +149,26 @@ struct bfly_info {
 	__u32 pad;
 	__u64 switches;
 	__u64 reserved[2];
+	__u32 radix;
+	__u32 degree;
+	__u32 diameter;
+	__u32 routers;
+	__u64 channels;
+	__u64 bisection;
+	__u64 port_map_bytes;
+	__u64 reserved2[2];
 };
 
 /**
  * define BFLY_INFO_SIZE_VER0 - size of the first published &struct bfly_info
  */
 #define BFLY_INFO_SIZE_VER0 64
+
+/**
+ * define BFLY_INFO_SIZE_VER1 - size of &struct bfly_info with the radix and
+ * the figures (interface version 5)
+ */
+#define BFLY_INFO_SIZE_VER1 120
 
 /**
  * enum bfly_fault_kind - faults a fabric can be given (netlink fault-add)
@@ -129,7 +183,8 @@ struct bfly_info {
  * Faults are injected to study fault tolerance; they change what the
  * fabric does, never what it is told: %BFLY_IOC_GET_MATRIX still returns
  * the matrix as set, %BFLY_IOC_TRACE shows where packets really go. See
- * Documentation/bfly.rst, "Faults".
+ * Documentation/bfly.rst, "Faults". Fabrics of 2 x 2 switches take
+ * faults; the k-ary n-fly and the flattened butterfly do not.
  */
 enum bfly_fault_kind {
 	BFLY_FAULT_STUCK = 1,
@@ -149,19 +204,42 @@ enum bfly_fault_kind {
  * The switch matrix has one bit per node, stage-major: node @node of node
  * stage @stage is bit ``stage * nodes_per_stage + node``, and bit ``b`` is
  * bit ``b % 64`` of the ``b / 64``-th __u64 word. 0 means straight, 1
- * cross. Bits past @switches in the last word are zero.
+ * cross. Bits past @switches in the last word are zero. Fabrics whose
+ * switches are k x k with k > 2 have no such matrix: their settings are
+ * port maps (%BFLY_MATRIX_PORT_MAP).
  */
 #define BFLY_MATRIX_BYTES(switches) ((((__u64)(switches) + 63) / 64) * 8)
+
+/**
+ * define BFLY_MATRIX_PORT_MAP - switch settings as port maps
+ *
+ * A &struct bfly_matrix flag (and %BFLY_ROUTE_PORT_MAP for a route): the
+ * buffer holds &bfly_info.port_map_bytes bytes, one per input port of
+ * every switch, stage-major: byte ``(stage * nodes_per_stage + node) * k
+ * + p`` is the output port that input port p of that node connects to,
+ * or %BFLY_PORT_UNSET for none (a packet arriving there is lost). Each
+ * node's map is one-to-one. A 2 x 2 node that is straight maps 0 to 0 and
+ * 1 to 1, one that is cross 0 to 1 and 1 to 0; a 2 x 2 fabric takes no
+ * %BFLY_PORT_UNSET. Every fabric reads and writes its settings this way;
+ * the bit matrix serves fabrics of radix 2 whose nodes are all set.
+ */
+#define BFLY_MATRIX_PORT_MAP _BITUL(0)
+
+/**
+ * define BFLY_PORT_UNSET - a port map entry connecting its input to nothing
+ */
+#define BFLY_PORT_UNSET 0xff
 
 /**
  * struct bfly_matrix - the whole switch matrix
  * @size: in: size of this structure as the caller knows it
  *	(at least %BFLY_MATRIX_SIZE_VER0); out: number of bytes written
- * @flags: must be zero
+ * @flags: in: %BFLY_MATRIX_PORT_MAP or zero; other bits must be zero
  * @matrix_ptr: user address of the matrix: %BFLY_MATRIX_BYTES bytes, laid
- *	out as described there
+ *	out as described there, or with %BFLY_MATRIX_PORT_MAP the port maps
  * @matrix_bytes: in: size of the buffer at @matrix_ptr; must equal
- *	BFLY_MATRIX_BYTES(switches)
+ *	BFLY_MATRIX_BYTES(switches), or &bfly_info.port_map_bytes with
+ *	%BFLY_MATRIX_PORT_MAP
  * @switches: out: number of valid bits (&bfly_info.switches)
  * @generation: out: the matrix generation read or written; it grows by one
  *	with every change of the matrix
@@ -224,17 +302,39 @@ struct bfly_trace {
  * @stage: node stage of the conflict
  * @node: node within that stage
  * @input: the fabric inputs of the two packets that ask for the same output
- *	port of the node: @input[0] arrived on input port 0, @input[1] on 1
+ *	port of the node: @input[0] arrived on input port 0, @input[1] on 1;
+ *	on a k x k node, @input[0] holds the port (it arrived on the lower
+ *	input port) and @input[1] is refused
  *
  * An internal conflict (RLS paper, Definition III.3) is two packets in one
  * node asking for the same output port. After a conflict, routing goes on
  * as the port-0 packet asks and the port-1 packet takes the other output,
- * so conflicts at later stages are counted consistently.
+ * so conflicts at later stages are counted consistently. On a k x k node
+ * every refused packet takes the lowest port left free once the others
+ * are placed.
  */
 struct bfly_conflict {
 	__u32 stage;
 	__u32 node;
 	__u32 input[2];
+};
+
+/**
+ * struct bfly_port_conflict - one internal conflict, with the port
+ * @stage: as in &struct bfly_conflict
+ * @node: as in &struct bfly_conflict
+ * @input: as in &struct bfly_conflict
+ * @port: the output port both packets ask for
+ * @pad: zero
+ *
+ * The entries of &bfly_route.conflicts_ptr with %BFLY_ROUTE_CONFLICT_PORTS.
+ */
+struct bfly_port_conflict {
+	__u32 stage;
+	__u32 node;
+	__u32 input[2];
+	__u32 port;
+	__u32 pad;
 };
 
 /**
@@ -253,6 +353,9 @@ struct bfly_conflict {
  * Each input i carries the label at @labels_ptr[i], of
  * &bfly_info.node_stages bits used most significant first: node stage j
  * sends the packet to output port ``(label >> (node_stages - 1 - j)) & 1``.
+ * On a fabric of radix k the label is node_stages base-k digits (below
+ * k^node_stages), used most significant first in the same way: node stage
+ * j sends the packet to output port ``label / k^(node_stages - 1 - j) % k``.
  */
 #define BFLY_ROUTE_LABELS _BITUL(1)
 
@@ -265,6 +368,23 @@ struct bfly_conflict {
  * are reported all the same.
  */
 #define BFLY_ROUTE_ALLOW_FAULTS _BITUL(2)
+
+/**
+ * define BFLY_ROUTE_PORT_MAP - the computed settings as port maps
+ *
+ * &bfly_route.matrix_ptr receives the settings as %BFLY_MATRIX_PORT_MAP
+ * lays them out, &bfly_info.port_map_bytes bytes. Fabrics whose switches
+ * are k x k with k > 2 need it to get their settings.
+ */
+#define BFLY_ROUTE_PORT_MAP _BITUL(3)
+
+/**
+ * define BFLY_ROUTE_CONFLICT_PORTS - conflicts with the port asked for
+ *
+ * The entries at &bfly_route.conflicts_ptr are &struct bfly_port_conflict
+ * instead of &struct bfly_conflict.
+ */
+#define BFLY_ROUTE_CONFLICT_PORTS _BITUL(4)
 
 /**
  * enum bfly_route_method - how a route was computed
@@ -286,20 +406,26 @@ enum bfly_route_method {
  * @size: in: size of this structure as the caller knows it
  *	(at least %BFLY_ROUTE_SIZE_VER0); out: number of bytes written
  * @flags: in: %BFLY_ROUTE_DRY_RUN, %BFLY_ROUTE_LABELS,
- *	%BFLY_ROUTE_ALLOW_FAULTS; other bits must be zero
+ *	%BFLY_ROUTE_ALLOW_FAULTS, %BFLY_ROUTE_PORT_MAP,
+ *	%BFLY_ROUTE_CONFLICT_PORTS; other bits must be zero
  * @ports: in: entries at @perm_ptr or @labels_ptr; must equal the ports
- * @label_bits: in: with %BFLY_ROUTE_LABELS, the label width, which must
- *	equal &bfly_info.node_stages; zero otherwise
+ * @label_bits: in: with %BFLY_ROUTE_LABELS, the label width in digits
+ *	(bits on a fabric of radix 2), which must equal
+ *	&bfly_info.node_stages; zero otherwise
  * @perm_ptr: in, without %BFLY_ROUTE_LABELS: user address of @ports __u32,
  *	entry i the output input i must reach: a permutation of 0..ports-1
  * @labels_ptr: in, with %BFLY_ROUTE_LABELS: user address of @ports __u64
- *	labels, each below 2^label_bits; zero otherwise
+ *	labels, each below radix^label_bits; zero otherwise
  * @matrix_ptr: in: zero, or a user buffer receiving the computed switch
- *	matrix (laid out as for %BFLY_IOC_GET_MATRIX), written even when the
- *	route is refused for its conflicts
- * @matrix_bytes: in: with @matrix_ptr, BFLY_MATRIX_BYTES(switches); else 0
+ *	matrix (laid out as for %BFLY_IOC_GET_MATRIX, or as port maps with
+ *	%BFLY_ROUTE_PORT_MAP), written even when the route is refused for its
+ *	conflicts
+ * @matrix_bytes: in: with @matrix_ptr, BFLY_MATRIX_BYTES(switches), or
+ *	&bfly_info.port_map_bytes with %BFLY_ROUTE_PORT_MAP; else 0
  * @conflicts_ptr: in: zero, or a user array of @conflicts_max
- *	&struct bfly_conflict receiving the first conflicts, in stage order
+ *	&struct bfly_conflict (&struct bfly_port_conflict with
+ *	%BFLY_ROUTE_CONFLICT_PORTS) receiving the first conflicts, in stage
+ *	order
  * @conflicts_max: in: entries at @conflicts_ptr; zero without it
  * @conflicts_count: out: the total number of internal conflicts
  * @first_conflict_stage: out: node stage of the first conflict, or
@@ -364,7 +490,8 @@ struct bfly_route {
  * @flags: in: %BFLY_ROUTE_LABELS to route labels; without it the packets
  *	follow the current switch matrix. Other bits must be zero
  * @ports: in: must equal the fabric's ports
- * @label_bits: in: with %BFLY_ROUTE_LABELS, &bfly_info.node_stages; else 0
+ * @label_bits: in: with %BFLY_ROUTE_LABELS, &bfly_info.node_stages (the
+ *	label's digits, as for %BFLY_ROUTE_LABELS); else 0
  * @labels_ptr: in: with %BFLY_ROUTE_LABELS, user address of @ports __u64
  *	labels; zero otherwise
  * @active_ptr: in: zero for a packet at every input, or a user bitmap of
@@ -638,9 +765,11 @@ struct bfly_batch {
  * Argument: &struct bfly_matrix. Needs read access (-EBADF otherwise). The
  * matrix is read as one consistent snapshot, never half of an update.
  *
- * Return: 0; -EBADF; -EINVAL for a wrong @matrix_bytes, non-zero flags or reserved
- * fields; -EFAULT for a bad pointer; -E2BIG or -ENOMEM for the memory
- * limits; -ENOMEM; -ENODEV.
+ * Return: 0; -EBADF; -EINVAL for a wrong @matrix_bytes, unknown flags or
+ * non-zero reserved fields; -EOPNOTSUPP for the bit matrix of a fabric
+ * whose switches are not 2 x 2 or have ports set to nothing; -EFAULT for
+ * a bad pointer; -E2BIG or -ENOMEM for the memory limits; -ENOMEM;
+ * -ENODEV.
  */
 #define BFLY_IOC_GET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x01, struct bfly_matrix)
 
@@ -651,9 +780,11 @@ struct bfly_batch {
  * Readers see the old matrix or the new one, never a mix.
  *
  * Return: 0; -EINVAL for a wrong @matrix_bytes, set bits past the last
- * node, non-zero flags or reserved fields; -EFAULT; -EBADF; -E2BIG or
- * -ENOMEM for the memory limits; -ENOMEM; -ENODEV. On error the matrix is
- * unchanged.
+ * node, a port map that is not one-to-one on a node or names a port of k
+ * or more (%BFLY_PORT_UNSET on a 2 x 2 fabric), unknown flags or non-zero
+ * reserved fields; -EOPNOTSUPP for the bit matrix of a fabric whose
+ * switches are not 2 x 2; -EFAULT; -EBADF; -E2BIG or -ENOMEM for the
+ * memory limits; -ENOMEM; -ENODEV. On error the matrix is unchanged.
  */
 #define BFLY_IOC_SET_MATRIX _IOWR(BFLY_IOC_MAGIC, 0x02, struct bfly_matrix)
 
@@ -672,8 +803,9 @@ struct bfly_batch {
  * define BFLY_IOC_ROUTE - compute switch settings for a routing request
  *
  * Argument: &struct bfly_route. A permutation is routed by self-routing on
- * the butterfly and by the looping algorithm on the Benes network; on
- * bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Needs read
+ * the butterfly, by destination-digit self-routing on the k-ary n-fly and
+ * the flattened butterfly, and by the looping algorithm on the Benes
+ * network; on bfly2 and bfly-twice, route labels (%BFLY_ROUTE_LABELS). Needs read
  * access. Unless %BFLY_ROUTE_DRY_RUN is set, a route without conflicts
  * replaces the switch matrix; that needs write access too. The outputs (@conflicts_count,
  * @first_conflict_stage, @method, the fault report, the conflicts and the
@@ -684,7 +816,8 @@ struct bfly_batch {
  * unchanged); -EOVERFLOW when it has more conflicts than @conflicts_max
  * entries at a non-zero @conflicts_ptr (the first ones are written);
  * -EINVAL for wrong sizes, a non-permutation, labels too wide, unknown
- * flags or non-zero reserved fields; -EHOSTUNREACH when a fault would hit
+ * flags or non-zero reserved fields; -EOPNOTSUPP for the bit matrix of a
+ * fabric whose switches are not 2 x 2; -EHOSTUNREACH when a fault would hit
  * a packet of the route and %BFLY_ROUTE_ALLOW_FAULTS is not set;
  * -EOPNOTSUPP for a permutation on bfly2 or bfly-twice; -EBADF without
  * read access, or without write access unless a dry run; -EFAULT; -E2BIG
@@ -719,12 +852,13 @@ struct bfly_batch {
  * define BFLY_IOC_RLS_LABELS - RLS labels of Algorithm 1
  *
  * Argument: &struct bfly_rls_labels. Needs read access (-EBADF otherwise).
- * Works on every topology: the labels depend only on N.
+ * Works on every topology whose N is a power of two: the labels depend
+ * only on N.
  *
  * Return: 0; -EBADF; -EINVAL for a processor or rotation of N or more, a range
  * past N - 1, a @count other than N with %BFLY_RLS_BY_ROTATION, unknown
- * flags or non-zero reserved fields; -EFAULT; -E2BIG or -ENOMEM for the
- * memory limits; -ENOMEM; -ENODEV.
+ * flags or non-zero reserved fields; -EOPNOTSUPP when N is no power of
+ * two; -EFAULT; -E2BIG or -ENOMEM for the memory limits; -ENOMEM; -ENODEV.
  */
 #define BFLY_IOC_RLS_LABELS _IOWR(BFLY_IOC_MAGIC, 0x07, struct bfly_rls_labels)
 
@@ -740,7 +874,8 @@ struct bfly_batch {
  * outputs then say how many rounds completed and, with @done_ptr, which
  * receive slots hold data.
  *
- * Return: 0; -EINVAL for wrong sizes, misaligned or overlapping buffers,
+ * Return: 0; -EOPNOTSUPP on the k-ary n-fly and the flattened butterfly
+ * (not yet); -EINVAL for wrong sizes, misaligned or overlapping buffers,
  * an unknown schedule, a square that is not a Latin square of order N,
  * unknown flags or non-zero reserved fields; -E2BIG for a fabric of more
  * than 2^%BFLY_BATCH_MAX_PORTS_LOG2 ports, N * N * @msg_size over the

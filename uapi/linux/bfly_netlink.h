@@ -15,7 +15,8 @@
 /**
  * enum bfly_want - What a fabric-get request wants in its replies besides the
  *   description.
- * @BFLY_WANT_MATRIX: the switch matrix, in chunks of at most chunk-bytes
+ * @BFLY_WANT_MATRIX: the switch settings, in chunks of at most chunk-bytes:
+ *   the matrix of a 2 x 2 fabric, the port maps of kfly and flatfly
  * @BFLY_WANT_LINK_LOAD: the maximum link load and, for fabrics whose link-load
  *   array fits in 64 chunks, the load of every link, following the switch
  *   matrix with a packet at every input
@@ -60,6 +61,7 @@ enum bfly_a_conflict {
 	BFLY_A_CONFLICT_NODE,
 	BFLY_A_CONFLICT_INPUT0,
 	BFLY_A_CONFLICT_INPUT1,
+	BFLY_A_CONFLICT_PORT,
 
 	__BFLY_A_CONFLICT_MAX_PLUS1
 };
@@ -71,6 +73,7 @@ enum bfly_a_switch {
 	BFLY_A_SWITCH_STAGE,
 	BFLY_A_SWITCH_NODE,
 	BFLY_A_SWITCH_STATE,
+	BFLY_A_SWITCH_MAP,
 
 	__BFLY_A_SWITCH_MAX_PLUS1
 };
@@ -128,6 +131,14 @@ enum bfly_a {
 	BFLY_A_AFFECTED_COUNT,
 	BFLY_A_STUCK_UNMET,
 	BFLY_A_APPLIED,
+	BFLY_A_RADIX,
+	BFLY_A_DEGREE,
+	BFLY_A_DIAMETER,
+	BFLY_A_ROUTERS,
+	BFLY_A_CHANNELS,
+	BFLY_A_BISECTION,
+	BFLY_A_PORT_MAP_BYTES,
+	BFLY_A_PORT_MAP,
 
 	__BFLY_A_MAX_PLUS1
 };
