@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return 1;
 
-	tap_check(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER0,
+	tap_check(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER1,
 		  "struct bfly_info is %zu bytes", sizeof(struct bfly_info));
 
 	info = fresh();
@@ -66,7 +66,8 @@ int main(int argc, char **argv)
 	tap_check(info.nodes_per_stage == ports / 2, "nodes_per_stage %u", info.nodes_per_stage);
 	tap_check(info.switches == (__u64)stages * (ports / 2), "switches %llu",
 		  (unsigned long long)info.switches);
-	tap_check(!info.flags && !info.pad && !info.reserved[0] && !info.reserved[1],
+	tap_check(!info.flags && !info.pad && !info.reserved[0] && !info.reserved[1] &&
+		  !info.reserved2[0] && !info.reserved2[1],
 		  "flags, pad and reserved are zero on output");
 
 	/* The size bits of the request number are ignored. */
@@ -111,13 +112,16 @@ int main(int argc, char **argv)
 	info = fresh();
 	info.reserved[1] = 1ULL << 63;
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, &info), EINVAL, "non-zero reserved");
+	info = fresh();
+	info.reserved2[1] = 1;
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_INFO, &info), EINVAL, "non-zero reserved2");
 
 	/* A newer caller's larger struct */
 	memset(&next, 0, sizeof(next));
 	next.v1.size = sizeof(next);
 	tap_check(ioctl(fd, BFLY_IOC_GET_INFO, &next) == 0,
 		  "larger struct with zero tail succeeds");
-	tap_check(next.v1.size == BFLY_INFO_SIZE_VER0 && next.v1.ports == ports,
+	tap_check(next.v1.size == BFLY_INFO_SIZE_VER1 && next.v1.ports == ports,
 		  "larger struct: kernel wrote %u bytes", next.v1.size);
 	memset(&next, 0, sizeof(next));
 	next.v1.size = sizeof(next);

@@ -2,12 +2,13 @@
 /*
  * The library's model of a fabric for end-to-end tests: wiring from
  * lib/wiring.c, plain traces from lib/trace.c and the walk of packets
- * through faults from lib/fault.c.
+ * through faults from lib/fault.c; the k-ary n-fly from lib/kfly.c.
  */
 #include <stdlib.h>
 
 #include "compat.h"
 #include "fault.h"
+#include "kfly.h"
 #include "trace.h"
 #include "wiring.h"
 
@@ -77,4 +78,89 @@ unsigned int model_walk(const __u64 *matrix, const __u64 *labels, int real,
 		hit[i] = test_bit(i, bits);
 	free(bits);
 	return n < 0 ? 0 : n;
+}
+
+static struct bfly_kfly kfly;
+static void *kfly_work;
+static unsigned long *kfly_seen;
+
+/**
+ * model_kfly_init() - model the k-ary n-fly of radix @k with @ports ports
+ * @k: the radix
+ * @ports: N, a power of @k
+ *
+ * Return: 0, or -1 for a shape the library refuses or without memory.
+ */
+int model_kfly_init(__u32 k, __u32 ports)
+{
+	const char *why;
+
+	if (bfly_kfly_init(&kfly, k, ports, &why))
+		return -1;
+	free(kfly_work);
+	free(kfly_seen);
+	kfly_work = malloc(bfly_kfly_route_workspace_size(&kfly));
+	kfly_seen = calloc(BITS_TO_LONGS(ports), sizeof(long));
+	return kfly_work && kfly_seen ? 0 : -1;
+}
+
+/* The link address @addr leaving node stage @edge reaches in the next. */
+__u32 model_kfly_link(__u32 edge, __u32 addr)
+{
+	return bfly_kfly_link(&kfly, edge, addr);
+}
+
+/* Where every input's packet arrives under the port maps @set. */
+void model_kfly_trace(const __u8 *set, __u32 *out)
+{
+	bfly_kfly_trace(&kfly, set, out);
+}
+
+/*
+ * Destination-digit routing of @perm: the port maps into @set, the first
+ * @max conflicts into @list (pad zero), their number and first stage.
+ * Returns 0 or -1.
+ */
+int model_kfly_route(const __u32 *perm, __u8 *set, struct bfly_port_conflict *list,
+		     __u32 max, __u32 *count, __u32 *first_stage)
+{
+	struct bfly_kfly_conflicts c = {
+		.list = calloc(max ? max : 1, sizeof(*c.list)),
+		.capacity = max,
+	};
+	__u32 i;
+	int ret;
+
+	if (!c.list)
+		return -1;
+	ret = bfly_kfly_route_dest(&kfly, perm, set, NULL, &c, kfly_work);
+	for (i = 0; !ret && i < max && i < c.count; i++)
+		list[i] = (struct bfly_port_conflict) {
+			.stage = c.list[i].stage,
+			.node = c.list[i].node,
+			.input = { c.list[i].input[0], c.list[i].input[1] },
+			.port = c.list[i].port,
+		};
+	*count = c.count;
+	*first_stage = c.first_stage;
+	free(c.list);
+	return ret ? -1 : 0;
+}
+
+/* The conflict-window test: @perm's first conflicting node stage. */
+__u32 model_kfly_window_first_conflict(const __u32 *perm)
+{
+	return bfly_kfly_window_first_conflict(&kfly, perm, kfly_seen);
+}
+
+/* The maximum link load of @perm routed by its destinations. */
+__u32 model_kfly_perm_mll(const __u32 *perm)
+{
+	__u32 *count = malloc(kfly.ports * sizeof(*count)), mll;
+
+	if (!count)
+		return 0;
+	mll = bfly_kfly_perm_mll(&kfly, perm, count);
+	free(count);
+	return mll;
 }

@@ -21,4 +21,13 @@ unsigned int model_walk(const __u64 *matrix, const __u64 *labels, int real,
 			const struct model_fault *faults, unsigned int nfaults,
 			__u32 *out, unsigned char *hit);
 
+/* The k-ary n-fly of radix @k with @ports ports, for the model_kfly_*() */
+int model_kfly_init(__u32 k, __u32 ports);
+__u32 model_kfly_link(__u32 edge, __u32 addr);
+void model_kfly_trace(const __u8 *set, __u32 *out);
+int model_kfly_route(const __u32 *perm, __u8 *set, struct bfly_port_conflict *list,
+		     __u32 max, __u32 *count, __u32 *first_stage);
+__u32 model_kfly_window_first_conflict(const __u32 *perm);
+__u32 model_kfly_perm_mll(const __u32 *perm);
+
 #endif /* BFLY_E2E_MODEL_H */

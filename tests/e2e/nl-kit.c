@@ -4,6 +4,7 @@
  * generic netlink socket, the request buffer and the answer buffer.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -16,6 +17,7 @@ __u32 seq;
 union nl_kit_tx tx;
 size_t tx_len;
 union nl_kit_rx rx;
+char nl_extack[256];
 
 void msg_start(__u16 type, __u16 flags, __u8 cmd)
 {
@@ -109,9 +111,11 @@ const char *ext_msg(struct nlmsghdr *h)
 int nl_call_replies(void (*on_reply)(struct nlmsghdr *h, void *arg), void *arg)
 {
 	struct nlmsghdr *h;
+	const char *msg;
 	ssize_t n;
 	int err = nl_send();
 
+	nl_extack[0] = 0;
 	if (err)
 		return err;
 	for (;;) {
@@ -121,8 +125,12 @@ int nl_call_replies(void (*on_reply)(struct nlmsghdr *h, void *arg), void *arg)
 		for (h = &rx.nlh; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
 			if (h->nlmsg_seq != seq)
 				continue;
-			if (h->nlmsg_type == NLMSG_ERROR)
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				msg = ext_msg(h);
+				if (msg)
+					snprintf(nl_extack, sizeof(nl_extack), "%s", msg);
 				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			}
 			if (on_reply)
 				on_reply(h, arg);
 		}

@@ -27,6 +27,9 @@ extern int nlfd;
 extern __u16 family;
 extern __u32 seq;
 
+/* The extended ack message of the last nl_call_replies() answer */
+extern char nl_extack[256];
+
 extern union nl_kit_tx {
 	struct nlmsghdr nlh;
 	__u8 b[NL_KIT_TX_MAX];
@@ -91,7 +94,9 @@ const char *ext_msg(struct nlmsghdr *h);
 
 /*
  * Send the request built in tx and read to its NLMSG_ERROR: 0 or -errno.
- * Each reply before it goes to @on_reply (with @arg), when given.
+ * Each reply before it goes to @on_reply (with @arg), when given. The
+ * extended ack message lands in nl_extack (empty without one; the socket
+ * needs NETLINK_EXT_ACK).
  */
 int nl_call_replies(void (*on_reply)(struct nlmsghdr *h, void *arg), void *arg);
 

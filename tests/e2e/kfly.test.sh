@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The k-ary n-fly (kfly) and the flattened butterfly (flatfly): fabrics
+# made at load (topology=, radix=, ports=) and the loads refused with a
+# reason in the log; then kfly-test on fabrics made by netlink: k = 2
+# against the butterfly, destination-digit routing, every setting of the
+# 3-ary 2-fly, the figures, port maps and refused input.
+. /tests/lib.sh
+
+# The 3-ary 2-fly: every setting (1), or every STRIDE-th under emulation
+: "${KFLY_STRIDE:=1}"
+
+bfly_unload
+t0=$(cut -d. -f1 /proc/uptime)
+
+# load_good TOPOLOGY RADIX PORTS: the fabric made at load, its figures
+load_good() {
+	what="insmod topology=$1${2:+ radix=$2} ports=$3"
+	if ! insmod "$BFLY_KO" topology=$1 ${2:+radix=$2} ports=$3; then
+		not_ok "$what"
+		return
+	fi
+	ok "$what"
+	kfly-test device /dev/bfly0 "$(topology_id $1)" "${2:-2}" $3 |
+		sed "s/^\(\(not \)\{0,1\}ok - \)/\1$what: /"
+	check_eq "$what: sysfs topology" "$1" "$(cat /sys/class/bfly/bfly0/topology)"
+	check_eq "$what: sysfs ports" "$3" "$(cat /sys/class/bfly/bfly0/ports)"
+	rmmod bfly
+}
+
+# load_bad PARAMS: EINVAL, a log line naming radix or ports, nothing left
+load_bad() {
+	dmesg -c > /dev/null
+	out=$(insmod "$BFLY_KO" $1 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] && echo "$out" | grep -qF "Invalid argument"; then
+		ok "insmod $1 fails: Invalid argument"
+	else
+		not_ok "insmod $1 fails: Invalid argument (rc=$rc: $out)"
+	fi
+	if dmesg | grep -qE 'bfly: .*(radix|ports)'; then
+		ok "insmod $1 logs: $(dmesg | grep -E 'bfly: .*(radix|ports)' | head -1 | sed 's/^\[[^]]*\] //')"
+	else
+		not_ok "insmod $1 logs why, naming radix or ports"
+		dmesg | tail -3 | sed 's/^/#   /'
+	fi
+	bfly_loaded && rmmod bfly
+	check "insmod $1: no device left" test ! -e /dev/bfly0
+}
+
+echo "# fabrics made at load"
+load_good kfly 3 27
+load_good kfly 2 8
+load_good kfly 5 5
+load_good kfly 4 256
+load_good kfly "" 16
+load_good flatfly 4 64
+load_good flatfly 2 16
+load_good butterfly 2 16
+load_good benes 2 8
+
+echo "# loads refused"
+load_bad "topology=kfly radix=0 ports=8"
+load_bad "topology=kfly radix=1 ports=8"
+load_bad "topology=kfly radix=65 ports=65"
+load_bad "topology=butterfly radix=4 ports=16"
+load_bad "topology=bfly2 radix=3 ports=9"
+load_bad "topology=bfly-twice radix=4 ports=16"
+load_bad "radix=3 ports=9"
+load_bad "topology=kfly radix=3 ports=12"
+load_bad "topology=kfly radix=64 ports=16777216"
+load_bad "topology=kfly ports=27"
+load_bad "topology=flatfly radix=5 ports=5"
+load_bad "topology=flatfly radix=2 ports=2"
+
+echo "# kfly-test on fabrics made by netlink"
+if ! insmod "$BFLY_KO" ports=0; then
+	not_ok "insmod ports=0"
+	exit 0
+fi
+for part in info maps bad butterfly route "exhaustive $KFLY_STRIDE"; do
+	kfly-test $part
+done
+check "rmmod" rmmod bfly
+echo "# kfly.test.sh: $(($(cut -d. -f1 /proc/uptime) - t0)) s"
