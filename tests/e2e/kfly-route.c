@@ -368,7 +368,7 @@ void test_exhaustive(__u32 stride)
 	const __u32 settings = 46656, N = 9, switches = 6;
 	unsigned long distinct = 0, wrong = 0, failed = 0, routed = 0, unrouted = 0, tried = 0;
 	unsigned char *seen = calloc(362880, 1);
-	__u8 set[54], got[54];
+	__u8 set[18], got[18];
 	__u32 perm[9], want[9], s, r, sw;
 	double t0 = now_s();
 	struct bfly_route rt;

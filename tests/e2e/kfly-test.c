@@ -114,6 +114,19 @@ void nl_figures(struct nlmsghdr *h, void *arg)
 	}
 }
 
+/* The radix and port map size the helpers need; a line when they are wrong. */
+bool sane_info(const struct bfly_info *in)
+{
+	bool ok = in->radix >= 2 && in->radix <= BFLY_MAX_RADIX &&
+		  in->port_map_bytes == (__u64)in->node_stages * in->ports &&
+		  in->switches * in->radix == in->port_map_bytes;
+
+	if (!ok)
+		tap_check(0, "bfly%u: GET_INFO radix %u, port_map_bytes %llu: cannot go on",
+			  in->id, in->radix, (unsigned long long)in->port_map_bytes);
+	return ok;
+}
+
 /*
  * Make a fabric by netlink fabric-new (@radix RADIX_ABSENT: no radix
  * attribute), the reply's figures in *@reply when given, and open it:
@@ -144,7 +157,7 @@ int fab_new(struct fab *f, __u32 topology, __u32 ports, __u32 radix, struct figu
 	f->info.size = sizeof(f->info);
 	if (ioctl(f->fd, BFLY_IOC_GET_INFO, &f->info))
 		return -errno;
-	return 0;
+	return sane_info(&f->info) ? 0 : -EPROTO;
 }
 
 /* Close and delete a fabric of fab_new(); a line only when that fails. */

@@ -45,6 +45,7 @@ struct maps_snapshot {
 extern __u64 rnd_state;
 
 __u32 rnd(__u32 n);
+bool sane_info(const struct bfly_info *in);
 int fab_new(struct fab *f, __u32 topology, __u32 ports, __u32 radix,
 	    struct figures *reply);
 void fab_del(struct fab *f);
