@@ -365,6 +365,102 @@ static void maps_unset(__u32 k, __u32 ports)
 	fab_del(&f);
 }
 
+/* The port-map chunk of a fabric-get reply */
+struct nl_maps {
+	__u8 *maps;
+	__u64 bytes, offset, got;
+};
+
+static void nl_port_map(struct nlmsghdr *h, void *arg)
+{
+	struct nl_maps *m = arg;
+	struct nlattr *a;
+	void *end;
+
+	for (a = genl_attrs(h, &end); attr_ok(a, end); a = attr_next(a)) {
+		__u32 len = a->nla_len - NLA_HDRLEN;
+
+		switch (a->nla_type & NLA_TYPE_MASK) {
+		case BFLY_A_MATRIX_BYTES:
+			m->bytes = attr_u64(a);
+			break;
+		case BFLY_A_MATRIX_OFFSET:
+			m->offset = attr_u64(a);
+			break;
+		case BFLY_A_PORT_MAP:
+			if (len <= m->bytes) {
+				memcpy(m->maps, (__u8 *)a + NLA_HDRLEN, len);
+				m->got = len;
+			}
+			break;
+		}
+	}
+}
+
+/*
+ * Netlink on a k-ary n-fly: switch-set of the whole port maps and of one
+ * node's map, fabric-get with the matrix wanted carries the port maps.
+ */
+static void maps_netlink(__u32 topology, __u32 k, __u32 ports)
+{
+	struct nl_maps nm = { 0 };
+	struct fab f;
+	char what[64];
+	__u64 pmb, gen = 0, gen2 = 0, at;
+	__u8 *maps, *got, map[64];
+	size_t nest;
+	__u32 node, p;
+	int err;
+
+	snprintf(what, sizeof(what), "netlink maps %s k=%u N=%u", topo_name(topology), k, ports);
+	if (fab_new(&f, topology, ports, k, NULL)) {
+		tap_check(0, "%s: fabric-new (%s)", what, nl_extack);
+		fab_del(&f);
+		return;
+	}
+	pmb = f.info.port_map_bytes;
+	maps = malloc(pmb);
+	got = malloc(pmb);
+	nm.maps = calloc(1, pmb);
+	nm.bytes = pmb;
+	get_maps(f.fd, got, pmb, &gen);
+	random_maps(&f, maps);
+	msg_start(family, NLM_F_ACK, BFLY_CMD_SWITCH_SET);
+	put_u32(BFLY_A_ID, f.id);
+	put(BFLY_A_PORT_MAP, maps, pmb);
+	err = nl_call();
+	tap_check(!err && !get_maps(f.fd, got, pmb, &gen2) && !memcmp(got, maps, pmb) &&
+		  gen2 == gen + 1, "%s: switch-set port-map replaces every map (%d)", what, err);
+
+	node = rnd(f.info.nodes_per_stage);
+	for (p = 0; p < k; p++)
+		map[p] = k - 1 - p;
+	msg_start(family, NLM_F_ACK, BFLY_CMD_SWITCH_SET);
+	put_u32(BFLY_A_ID, f.id);
+	nest = put(BFLY_A_SWITCH | NLA_F_NESTED, NULL, 0);
+	put_u32(BFLY_A_SWITCH_STAGE, f.info.node_stages - 1);
+	put_u32(BFLY_A_SWITCH_NODE, node);
+	put(BFLY_A_SWITCH_MAP, map, k);
+	nest_end(nest);
+	err = nl_call();
+	at = ((__u64)(f.info.node_stages - 1) * f.info.nodes_per_stage + node) * k;
+	memcpy(maps + at, map, k);
+	tap_check(!err && !get_maps(f.fd, got, pmb, &gen) && !memcmp(got, maps, pmb) &&
+		  gen == gen2 + 1, "%s: switch-set of one node's map changes that node (%d)",
+		  what, err);
+
+	msg_start(family, NLM_F_ACK, BFLY_CMD_FABRIC_GET);
+	put_u32(BFLY_A_ID, f.id);
+	put_u32(BFLY_A_WANT, BFLY_WANT_MATRIX);
+	err = nl_call_replies(nl_port_map, &nm);
+	tap_check(!err && nm.bytes == pmb && !nm.offset && nm.got == pmb &&
+		  !memcmp(nm.maps, maps, pmb),
+		  "%s: fabric-get with the matrix: port-map of %llu bytes (%d)", what,
+		  (unsigned long long)nm.got, err);
+	free(maps), free(got), free(nm.maps);
+	fab_del(&f);
+}
+
 void test_maps(void)
 {
 	static const __u32 two[] = {
@@ -381,5 +477,8 @@ void test_maps(void)
 	maps_unset(2, 16);
 	maps_unset(3, 27);
 	maps_unset(5, 125);
+	maps_netlink(BFLY_TOPO_KFLY, 4, 64);
+	maps_netlink(BFLY_TOPO_KFLY, 3, 27);
+	maps_netlink(BFLY_TOPO_FLATFLY, 5, 25);
 	report_time("maps", t0);
 }
