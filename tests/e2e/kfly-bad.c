@@ -98,10 +98,12 @@ static void bad_new(void)
 	new_refused("new flatfly radix 3 ports 12", BFLY_TOPO_FLATFLY, 12, 3);
 }
 
-/* ROUTE by labels: what ioctl() returns. */
-static int route_labels(const struct fab *f, __u32 flags, const __u64 *labels, __u32 bits)
+/* ROUTE by labels, the settings as port maps into @set: what ioctl() returns. */
+static int route_labels(const struct fab *f, __u32 flags, const __u64 *labels, __u32 bits,
+			__u8 *set)
 {
-	struct bfly_route r = route_args(f, flags | BFLY_ROUTE_LABELS, NULL, NULL, 0, NULL, 0);
+	struct bfly_route r = route_args(f, flags | BFLY_ROUTE_LABELS | BFLY_ROUTE_PORT_MAP, NULL,
+					 set, f->info.port_map_bytes, NULL, 0);
 
 	r.labels_ptr = (uintptr_t)labels;
 	r.label_bits = bits;
@@ -163,7 +165,7 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	char what[160], name[48];
 	__u64 pmb, mbytes, *m, *labels, i, top = 1;
 	__u32 *perm, n;
-	__u8 *maps, *bad;
+	__u8 *maps, *bad, *out;
 	struct bfly_batch b;
 	int err, ll_bad = EINVAL;
 	size_t at;
@@ -182,6 +184,7 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	mbytes = BFLY_MATRIX_BYTES(f.info.switches);
 	maps = malloc(pmb);
 	bad = malloc(pmb);
+	out = malloc(pmb);
 	m = calloc(1, mbytes);
 	perm = malloc(ports * sizeof(*perm));
 	labels = malloc(ports * sizeof(*labels));
@@ -226,41 +229,47 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 		ll_bad = EOPNOTSUPP;
 	labels[rnd(ports)] = top;
 	SAY("%s: ROUTE, a label k^n = %llu", name, (unsigned long long)top);
-	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n), EINVAL, what);
+	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n, out), EINVAL, what);
 	SAY("%s: ROUTE applied, a label k^n", name);
-	REFUSED_MAPS(&f, route_labels(&f, 0, labels, n), EINVAL, what);
+	REFUSED_MAPS(&f, route_labels(&f, 0, labels, n, out), EINVAL, what);
 	labels[0] = ~0ULL;
 	SAY("%s: ROUTE, a label 2^64 - 1", name);
-	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n), EINVAL, what);
+	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n, out), EINVAL, what);
 	SAY("%s: LINK_LOAD, a label 2^64 - 1", name);
 	TAP_ERRNO(load_labels(&f, labels, n), ll_bad, what);
 	for (i = 0; i < ports; i++)
 		labels[i] = perm[i];
-	tap_check(!route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n) || errno == EBUSY,
+	tap_check(!route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n, out) || errno == EBUSY,
 		  "%s: ROUTE, labels below k^n of %u digits are taken", name, n);
 	SAY("%s: ROUTE, label_bits %u", name, n - 1);
-	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n - 1), EINVAL, what);
+	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n - 1, out), EINVAL, what);
 	SAY("%s: ROUTE, label_bits %u", name, n + 1);
-	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n + 1), EINVAL, what);
+	REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, n + 1, out), EINVAL, what);
 	if (k > 2) {
 		i = 0;
 		while ((1ULL << i) < top)
 			i++;
 		SAY("%s: ROUTE, label_bits %llu (bits, not digits)", name,
 		    (unsigned long long)i);
-		REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, i), EINVAL, what);
+		REFUSED_MAPS(&f, route_labels(&f, BFLY_ROUTE_DRY_RUN, labels, i, out), EINVAL,
+			     what);
 	}
 	SAY("%s: LINK_LOAD, label_bits %u", name, n + 1);
 	TAP_ERRNO(load_labels(&f, labels, n + 1), ll_bad, what);
 
 	SAY("%s: ROUTE, a permutation with a repeated entry", name);
 	perm[0] = perm[1];
-	REFUSED_MAPS(&f, route_perm(&f, BFLY_ROUTE_DRY_RUN, perm, NULL, 0), EINVAL, what);
+	REFUSED_MAPS(&f, route_perm(&f, BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_PORT_MAP, perm, out, pmb),
+		     EINVAL, what);
 	perm[0] = ports;
 	SAY("%s: ROUTE, a permutation with an entry N", name);
-	REFUSED_MAPS(&f, route_perm(&f, 0, perm, NULL, 0), EINVAL, what);
+	REFUSED_MAPS(&f, route_perm(&f, BFLY_ROUTE_PORT_MAP, perm, out, pmb), EINVAL, what);
 	for (i = 0; i < ports; i++)
 		perm[i] = i;
+	err = route_perm(&f, BFLY_ROUTE_DRY_RUN, perm, NULL, 0) ? errno : 0;
+	tap_check(!err || err == EBUSY,
+		  "%s: ROUTE dry run without a settings buffer needs no BFLY_ROUTE_PORT_MAP (%s)",
+		  name, err ? strerrorname_np(err) : "0");
 	if (k > 2) {
 		SAY("%s: ROUTE dry run into a bit matrix", name);
 		REFUSED_MAPS(&f, route_perm(&f, BFLY_ROUTE_DRY_RUN, perm, m, mbytes),
@@ -356,7 +365,7 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	REFUSED_MAPS(&f, nl_errno(err = nl_call()), EINVAL, what);
 	nl_refused(what, err, EINVAL);
 #undef SAY
-	free(maps), free(bad), free(m), free(perm), free(labels);
+	free(maps), free(bad), free(out), free(m), free(perm), free(labels);
 	fab_del(&f);
 }
 

@@ -451,7 +451,7 @@ static void test_butterfly(__u32 stride)
 		}
 		p = malloc(ports * sizeof(*p));
 		memset(&c, 0, sizeof(c));
-		/* the identity first: realizable, then random ones */
+		/* the identity first, then random permutations */
 		for (r = 0; r <= sizes[i].randoms; r++) {
 			if (r)
 				random_perm(p, ports, &rnd_state);
@@ -485,6 +485,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
 	if (!strcmp(part, "butterfly")) {
 		test_butterfly(stride ? stride : 1);
 	} else if (!strcmp(part, "route")) {

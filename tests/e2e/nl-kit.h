@@ -96,7 +96,7 @@ const char *ext_msg(struct nlmsghdr *h);
  * Send the request built in tx and read to its NLMSG_ERROR: 0 or -errno.
  * Each reply before it goes to @on_reply (with @arg), when given. The
  * extended ack message lands in nl_extack (empty without one; the socket
- * needs NETLINK_EXT_ACK).
+ * needs NETLINK_EXT_ACK and NETLINK_CAP_ACK).
  */
 int nl_call_replies(void (*on_reply)(struct nlmsghdr *h, void *arg), void *arg);
 
