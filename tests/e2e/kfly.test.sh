@@ -9,11 +9,12 @@
 . /tests/lib.sh
 
 # All 8! permutations (k = 2 against the butterfly) and all 46656
-# settings of the 3-ary 2-fly; one in 4 and one in 8 on the debug kernel,
-# whose ioctls take 1 to 2 ms each under emulation
+# settings of the 3-ary 2-fly; one in 4 of each on the debug kernel, whose
+# ioctls take 0.5 to 1 ms each under emulation (the test then takes about
+# 55 s; 15 s on stock kernels)
 perm_stride=1
 set_stride=1
-[ -e /sys/kernel/debug/kmemleak ] && perm_stride=4 set_stride=8
+[ -e /sys/kernel/debug/kmemleak ] && perm_stride=4 set_stride=4
 
 bfly_unload
 t0=$(cut -d. -f1 /proc/uptime)
@@ -55,12 +56,9 @@ load_bad() {
 
 echo "# fabrics made at load"
 load_good kfly 3 27
-load_good kfly 2 8
 load_good kfly 5 5
-load_good kfly 4 256
 load_good kfly "" 16
 load_good flatfly 4 64
-load_good flatfly 2 16
 load_good butterfly 2 16
 load_good benes 2 8
 
