@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kfly-test route and exhaustive: destination-digit routing on k-ary
- * n-flies and flattened butterflies of radix 3, 4, 5 and 8. A setting
- * made at random realizes a permutation (TRACE) that routes back to that
- * very setting without conflict, by destination and by labels, dry and
+ * kfly-test route, apply and exhaustive: destination-digit routing on
+ * k-ary n-flies and flattened butterflies of radix 2 to 8. A setting made
+ * at random realizes a permutation (TRACE) that routes back to that very
+ * setting without conflict, by destination and by labels, dry and (apply)
  * applied; random permutations get the library's conflicts and settings,
  * their first stage is the window test's, and the settings of a refused
  * route, set and traced, deliver exactly the packets never refused.
- * LINK_LOAD follows the settings and the labels.
+ * LINK_LOAD follows the settings and the labels. Applied routes come last,
+ * in a part of their own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -107,27 +108,52 @@ static int link_load(const struct fab *f, const __u64 *labels, __u32 *load, __u3
 	return ret;
 }
 
-/*
- * A random setting's permutation routes back to that setting: dry, by
- * labels, applied (then TRACE gives it back), and its link loads are 1.
- */
-static void realizable(const struct fab *f, struct bufs *b, const char *what)
+/* SET_MATRIX of random maps and their permutation (TRACE) in b->perm. */
+static bool set_random(const struct fab *f, struct bufs *b, const char *what, __u64 *gen)
 {
-	__u32 N = f->info.ports, n = f->info.node_stages, i, mll = 0;
-	__u64 pmb = f->info.port_map_bytes, gen = 0, gen2 = ~0ULL;
-	struct bfly_route r;
-	int ret;
+	__u64 pmb = f->info.port_map_bytes;
+	__u32 N = f->info.ports;
 	bool ok;
 
 	random_maps(f, b->set);
 	tap_check(!set_maps(f->fd, b->set, pmb), "%s: SET_MATRIX random port maps", what);
-	ok = !get_maps(f->fd, b->got, pmb, &gen) && !memcmp(b->got, b->set, pmb);
+	ok = !get_maps(f->fd, b->got, pmb, gen) && !memcmp(b->got, b->set, pmb);
 	tap_check(ok, "%s: GET_MATRIX gives them back, generation %llu", what,
-		  (unsigned long long)gen);
+		  (unsigned long long)*gen);
 	model_kfly_trace(b->set, b->want);
 	ok = !trace(f->fd, b->perm, N, NULL) && !memcmp(b->perm, b->want, N * sizeof(__u32));
 	tap_check(ok && is_perm(b->perm, N), "%s: TRACE is the library's permutation", what);
+	return ok;
+}
 
+/* LINK_LOAD by the settings, all set: every link carries one packet. */
+static void loads_of_settings(const struct fab *f, struct bufs *b, const char *what)
+{
+	__u32 i, mll = 0;
+	bool ok;
+	int ret;
+
+	ret = link_load(f, NULL, b->load, &mll);
+	ok = ret == 1 || (!ret && mll == 1);
+	for (i = 0; !ret && ok && i < f->info.node_stages * f->info.ports; i++)
+		ok = b->load[i] == 1;
+	tap_check(ok, "%s: LINK_LOAD by the settings: every link carries 1 (MLL %u)", what, mll);
+}
+
+/*
+ * A random setting's permutation routes back to that setting without
+ * conflict, dry, by destination and by labels; LINK_LOAD follows the
+ * settings.
+ */
+static void realizable(const struct fab *f, struct bufs *b, const char *what)
+{
+	__u32 N = f->info.ports, n = f->info.node_stages, i;
+	__u64 pmb = f->info.port_map_bytes, gen = 0;
+	struct bfly_route r;
+	bool ok;
+
+	set_random(f, b, what, &gen);
+	loads_of_settings(f, b, what);
 	memset(b->got, 0xee, pmb);
 	r = route_args(f, BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_PORT_MAP | BFLY_ROUTE_CONFLICT_PORTS,
 		       b->perm, b->got, pmb, b->list, CAP);
@@ -136,7 +162,8 @@ static void realizable(const struct fab *f, struct bufs *b, const char *what)
 		  r.method == BFLY_METHOD_SELF_ROUTING && r.generation == gen,
 		  "%s: dry run routes it without conflict (%s, %u conflicts, method %u)", what,
 		  ok ? "0" : strerrorname_np(errno), r.conflicts_count, r.method);
-	tap_check(!memcmp(b->got, b->set, pmb), "%s: ... to exactly the random maps", what);
+	tap_check(!memcmp(b->got, b->set, pmb), "%s: ... to exactly the random maps%s", what,
+		  first_diff(b->got, b->set, pmb));
 
 	for (i = 0; i < N; i++)
 		b->labels[i] = b->perm[i];
@@ -150,7 +177,23 @@ static void realizable(const struct fab *f, struct bufs *b, const char *what)
 		  !memcmp(b->got, b->set, pmb),
 		  "%s: labels of %u digits (the destinations) route to the same maps (%s, method %u)",
 		  what, n, ok ? "0" : strerrorname_np(errno), r.method);
+}
 
+/*
+ * Routes applied: a random setting's permutation, routed on a straight
+ * fabric, installs that setting (GET_MATRIX, TRACE, LINK_LOAD); a
+ * permutation with conflicts is refused and changes nothing.
+ */
+static void applied(const struct fab *f, struct bufs *b, const char *what)
+{
+	__u32 N = f->info.ports, i, count = 0, first = 0;
+	__u64 pmb = f->info.port_map_bytes, gen = 0, gen2 = ~0ULL;
+	struct maps_snapshot s;
+	struct bfly_route r;
+	int err;
+	bool ok;
+
+	set_random(f, b, what, &gen);
 	straight_maps(f, b->exp);
 	model_kfly_trace(b->exp, b->want);
 	ok = !set_maps(f->fd, b->exp, pmb) && !trace(f->fd, b->back, N, &gen) &&
@@ -173,12 +216,21 @@ static void realizable(const struct fab *f, struct bufs *b, const char *what)
 		;
 	tap_check(ok && i == N, "%s: TRACE after the route gives the permutation back%s", what,
 		  i < N ? " (not all inputs)" : "");
+	loads_of_settings(f, b, what);
 
-	ret = link_load(f, NULL, b->load, &mll);
-	ok = ret == 1 || (!ret && mll == 1);
-	for (i = 0; !ret && ok && i < n * N; i++)
-		ok = b->load[i] == 1;
-	tap_check(ok, "%s: LINK_LOAD by the settings: every link carries 1 (MLL %u)", what, mll);
+	for (i = 0; i < 8 && !count; i++) {
+		random_perm(b->perm, N, &rnd_state);
+		model_kfly_route(b->perm, b->exp, b->exp_list, CAP, &count, &first);
+	}
+	if (!count)
+		return;
+	ok = snap_take(f, &s);
+	r = route_args(f, BFLY_ROUTE_PORT_MAP, b->perm, b->got, pmb, NULL, 0);
+	err = ioctl(f->fd, BFLY_IOC_ROUTE, &r) ? errno : 0;
+	tap_check(err == EBUSY && r.conflicts_count == count,
+		  "%s: applying a permutation with conflicts: EBUSY (%s), %u conflicts", what,
+		  err ? strerrorname_np(err) : "0", r.conflicts_count);
+	tap_check(ok && snap_same(f, &s), "%s: ... settings and generation unchanged", what);
 }
 
 /*
@@ -186,13 +238,12 @@ static void realizable(const struct fab *f, struct bufs *b, const char *what)
  * test's first stage; its maps, set and traced, deliver the packets never
  * refused and only those; LINK_LOAD by its labels is the walk's.
  */
-static void random_route(const struct fab *f, struct bufs *b, const char *what, bool apply,
+static void random_route(const struct fab *f, struct bufs *b, const char *what,
 			 unsigned long *bad)
 {
 	__u32 N = f->info.ports, n = f->info.node_stages, i, listed, count = 0, first = 0;
 	__u32 mll = 0, win;
 	__u64 pmb = f->info.port_map_bytes;
-	struct maps_snapshot s;
 	struct bfly_route r;
 	bool ok, delivered;
 	int err, want;
@@ -258,19 +309,10 @@ static void random_route(const struct fab *f, struct bufs *b, const char *what, 
 	if (!ok && !bad[5]++)
 		printf("#   %s: LINK_LOAD by labels: MLL %u, the library %u\n", what, mll,
 		       model_kfly_perm_mll(b->perm));
-
-	if (!apply || !count)
-		return;
-	ok = snap_take(f, &s);
-	r = route_args(f, BFLY_ROUTE_PORT_MAP, b->perm, b->got, pmb, NULL, 0);
-	err = ioctl(f->fd, BFLY_IOC_ROUTE, &r) ? errno : 0;
-	tap_check(err == EBUSY && r.conflicts_count == count,
-		  "%s: applying a permutation with conflicts: EBUSY (%s), %u conflicts", what,
-		  err ? strerrorname_np(err) : "0", r.conflicts_count);
-	tap_check(ok && snap_same(f, &s), "%s: ... settings and generation unchanged", what);
 }
 
-static void route_shape(__u32 topology, __u32 k, __u32 ports, __u32 randoms)
+/* One fabric's dry checks, or with @apply its applied routes. */
+static void route_shape(__u32 topology, __u32 k, __u32 ports, __u32 randoms, bool apply)
 {
 	static const char * const checks[] = {
 		"verdict and method", "first conflict stage is the window test's",
@@ -309,6 +351,10 @@ static void route_shape(__u32 topology, __u32 k, __u32 ports, __u32 randoms)
 	b.exp_list = calloc(CAP, sizeof(*b.exp_list));
 	b.refused = malloc(ports);
 
+	if (apply) {
+		applied(&f, &b, what);
+		goto out;
+	}
 	straight_maps(&f, b.exp);
 	ok = !get_maps(f.fd, b.got, pmb, &gen) && !memcmp(b.got, b.exp, pmb);
 	tap_check(ok, "%s: a new fabric is straight (generation %llu)", what,
@@ -320,35 +366,39 @@ static void route_shape(__u32 topology, __u32 k, __u32 ports, __u32 randoms)
 
 	realizable(&f, &b, what);
 	for (r = 0; r < randoms; r++)
-		random_route(&f, &b, what, r == 0, bad);
+		random_route(&f, &b, what, bad);
 	for (i = 0; i < 6; i++)
 		tap_check(!bad[i], "%s: %u random permutations: %s", what, randoms, checks[i]);
-	printf("# %s: %.1f s\n", what, now_s() - t0);
+out:
+	printf("# %s%s: %.1f s\n", what, apply ? ", applied" : "", now_s() - t0);
 	free(b.set), free(b.got), free(b.exp), free(b.perm), free(b.back), free(b.want);
 	free(b.load), free(b.walk), free(b.labels), free(b.list), free(b.exp_list);
 	free(b.refused);
 	fab_del(&f);
 }
 
-void test_route(void)
+static const struct { __u32 topology, k, ports, randoms; } shapes[] = {
+	{ BFLY_TOPO_KFLY, 3, 3, 4 }, { BFLY_TOPO_KFLY, 3, 9, 40 },
+	{ BFLY_TOPO_KFLY, 3, 243, 20 }, { BFLY_TOPO_KFLY, 3, 59049, 2 },
+	{ BFLY_TOPO_KFLY, 4, 16, 40 }, { BFLY_TOPO_KFLY, 4, 1024, 10 },
+	{ BFLY_TOPO_KFLY, 4, 65536, 2 },
+	{ BFLY_TOPO_KFLY, 5, 25, 40 }, { BFLY_TOPO_KFLY, 5, 3125, 4 },
+	{ BFLY_TOPO_KFLY, 8, 64, 40 }, { BFLY_TOPO_KFLY, 8, 4096, 6 },
+	{ BFLY_TOPO_KFLY, 8, 32768, 2 },
+	{ BFLY_TOPO_FLATFLY, 3, 27, 20 }, { BFLY_TOPO_FLATFLY, 4, 256, 10 },
+	{ BFLY_TOPO_FLATFLY, 2, 16, 20 },
+};
+
+/* Every shape's dry checks (route), or its applied routes (apply). */
+void test_route(bool apply)
 {
-	static const struct { __u32 topology, k, ports, randoms; } shapes[] = {
-		{ BFLY_TOPO_KFLY, 3, 3, 4 }, { BFLY_TOPO_KFLY, 3, 9, 40 },
-		{ BFLY_TOPO_KFLY, 3, 243, 20 }, { BFLY_TOPO_KFLY, 3, 59049, 2 },
-		{ BFLY_TOPO_KFLY, 4, 16, 40 }, { BFLY_TOPO_KFLY, 4, 1024, 10 },
-		{ BFLY_TOPO_KFLY, 4, 65536, 2 },
-		{ BFLY_TOPO_KFLY, 5, 25, 40 }, { BFLY_TOPO_KFLY, 5, 3125, 4 },
-		{ BFLY_TOPO_KFLY, 8, 64, 40 }, { BFLY_TOPO_KFLY, 8, 4096, 6 },
-		{ BFLY_TOPO_KFLY, 8, 32768, 2 },
-		{ BFLY_TOPO_FLATFLY, 3, 27, 20 }, { BFLY_TOPO_FLATFLY, 4, 256, 10 },
-		{ BFLY_TOPO_FLATFLY, 2, 16, 20 },
-	};
 	double t0 = now_s();
 	__u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(shapes); i++)
-		route_shape(shapes[i].topology, shapes[i].k, shapes[i].ports, shapes[i].randoms);
-	report_time("route", t0);
+		route_shape(shapes[i].topology, shapes[i].k, shapes[i].ports, shapes[i].randoms,
+			    apply);
+	report_time(apply ? "apply" : "route", t0);
 }
 
 /* Set switch @m of @k ports to the @r-th permutation of them (@k! of them). */

@@ -8,8 +8,9 @@
  *                           permutation of N = 8 and random ones of
  *                           N = 1024 and 2^16 route alike on both
  *                           (verdict, conflicts, settings)
- *   kfly-test route         destination-digit routing for k = 3, 4, 5, 8
+ *   kfly-test route         destination-digit routing for k = 2 to 8, dry
  *                           (kfly-route.c)
+ *   kfly-test apply         the same fabrics' routes applied
  *   kfly-test exhaustive [STRIDE]
  *                           every (STRIDE-th) setting of the 3-ary 2-fly
  *                           traced
@@ -489,7 +490,9 @@ int main(int argc, char **argv)
 	if (!strcmp(part, "butterfly")) {
 		test_butterfly(stride ? stride : 1);
 	} else if (!strcmp(part, "route")) {
-		test_route();
+		test_route(false);
+	} else if (!strcmp(part, "apply")) {
+		test_route(true);
 	} else if (!strcmp(part, "exhaustive")) {
 		test_exhaustive(stride ? stride : 1);
 	} else if (!strcmp(part, "info")) {
@@ -500,7 +503,7 @@ int main(int argc, char **argv)
 		test_bad();
 	} else {
 		fprintf(stderr, "usage: %s butterfly|exhaustive [STRIDE]\n"
-			"       %s route|info|maps|bad\n"
+			"       %s route|apply|info|maps|bad\n"
 			"       %s device DEV TOPOLOGY-ID K N\n", argv[0], argv[0], argv[0]);
 		return 2;
 	}

@@ -65,7 +65,7 @@ void expected_figures(__u32 topology, __u32 k, __u32 ports, struct figures *f);
 bool same_figures(const char *what, const struct figures *got, const struct figures *want);
 
 void test_device(const char *path, __u32 topology, __u32 k, __u32 ports);
-void test_route(void);
+void test_route(bool apply);
 void test_exhaustive(__u32 stride);
 void test_info(void);
 void test_maps(void);
