@@ -157,6 +157,8 @@ static void bfly_flatfly_exchange(struct kunit *test)
 		mapped += st.cycles;
 		bfly_flatfly_round_check(test, &f, dest, NULL, &st, work);
 		KUNIT_EXPECT_EQ_MSG(test, k ? st.cycles > 0 : !st.cycles, true, "round %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, !k ? 0 : k == 1 || k == 15 ? 1 : 2, st.max_load,
+				    "round %u", k);
 		minimal += st.cycles;
 		hops += st.hops;
 	}
