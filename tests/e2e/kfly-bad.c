@@ -4,8 +4,8 @@
  * generation unchanged where a fabric exists, and the netlink refusals
  * with an extended ack: fabric-new shapes, the bit matrix on k > 2, port
  * maps not one-to-one or naming no port, labels of the wrong width or
- * too large, faults, batches and a2a on kfly and flatfly, unset ports on
- * the 2 x 2 fabrics.
+ * too large, faults on kfly and flatfly, batches and a2a on kfly and on
+ * a flatfly of N no power of two, unset ports on the 2 x 2 fabrics.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -167,6 +167,7 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	__u32 *perm, n;
 	__u8 *maps, *bad, *out;
 	struct bfly_batch b;
+	bool batches = topology == BFLY_TOPO_FLATFLY && !(ports & (ports - 1));
 	int err, ll_bad = EINVAL;
 	size_t at;
 
@@ -280,9 +281,23 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	SAY("%s: ROUTE with port maps, matrix_bytes one short", name);
 	REFUSED_MAPS(&f, route_perm(&f, BFLY_ROUTE_PORT_MAP, perm, bad, pmb - 1), EINVAL, what);
 
+	/* batches run on a flatfly of N = 2^m (interface 5), nowhere else */
 	b = batch_args(BFLY_SCHED_DEFAULT, ports, 0, NULL, NULL);
 	SAY("%s: BATCH", name);
-	REFUSED_MAPS(&f, ioctl(f.fd, BFLY_IOC_BATCH, &b), EOPNOTSUPP, what);
+	if (batches) {
+		struct maps_snapshot sn;
+		bool same = snap_take(&f, &sn);
+
+		err = ioctl(f.fd, BFLY_IOC_BATCH, &b) ? errno : 0;
+		tap_check(!err && b.rounds == ports && b.cycles_bound == ports + 2,
+			  "%s (N a power of two) runs: %s, %u rounds, cycles bound %llu", what,
+			  err ? strerrorname_np(err) : "0", b.rounds,
+			  (unsigned long long)b.cycles_bound);
+		tap_check(same && snap_same(&f, &sn), "%s: settings and generation unchanged",
+			  what);
+	} else {
+		REFUSED_MAPS(&f, ioctl(f.fd, BFLY_IOC_BATCH, &b), EOPNOTSUPP, what);
+	}
 	if (ports & (ports - 1)) {
 		struct bfly_rls_labels rl = {
 			.size = sizeof(rl), .flags = BFLY_RLS_BY_ROTATION,
@@ -318,8 +333,13 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 	put_u32(BFLY_A_ID, f.id);
 	put_u32(BFLY_A_LATIN, BFLY_NL_LATIN_RLS);
 	SAY("%s: netlink a2a", name);
-	REFUSED_MAPS(&f, nl_errno(err = nl_call()), EOPNOTSUPP, what);
-	nl_refused(what, err, EOPNOTSUPP);
+	if (batches) {
+		err = nl_call();
+		tap_check(!err, "%s (N a power of two) runs (%d %s)", what, err, nl_extack);
+	} else {
+		REFUSED_MAPS(&f, nl_errno(err = nl_call()), EOPNOTSUPP, what);
+		nl_refused(what, err, EOPNOTSUPP);
+	}
 	for (i = 0; i < ports; i++)
 		labels[i] = top;
 	msg_start(family, NLM_F_ACK, BFLY_CMD_ROUTE);
