@@ -288,7 +288,7 @@ static void test_bad_input(void)
 	b.square_ptr = (uintptr_t)unmapped;
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: unmapped square");
 	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
-	b.flags = 2;
+	b.flags = BFLY_BATCH_MINIMAL << 1;
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: unknown flag");
 	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
 	b.reserved[3] = 1;

@@ -238,9 +238,9 @@ static void mode_bad(void)
 		r.reserved2[1] = 1;
 		REFUSED(ioctl(fd, BFLY_IOC_ROUTE, &r), EINVAL, "ROUTE: non-zero reserved2[1]");
 		r.reserved2[1] = 0;
-		r.flags = BFLY_ROUTE_ALLOW_FAULTS << 1;
+		r.flags = BFLY_ROUTE_CONFLICT_PORTS << 1;
 		REFUSED(ioctl(fd, BFLY_IOC_ROUTE, &r), EINVAL,
-			"ROUTE: the flag after ALLOW_FAULTS");
+			"ROUTE: the flag after the last one (CONFLICT_PORTS)");
 		r = route_req(perm, BFLY_ROUTE_DRY_RUN, NULL, unmapped);
 		REFUSED(ioctl(fd, BFLY_IOC_ROUTE, &r), EFAULT, "ROUTE: unmapped affected bitmap");
 		r = route_req(perm, BFLY_ROUTE_ALLOW_FAULTS, NULL, unmapped);

@@ -328,7 +328,7 @@ static void test_bad_input(void)
 	ma.matrix_bytes = mbytes + 8;
 	REFUSED(ioctl(fd, BFLY_IOC_SET_MATRIX, &ma), EINVAL, "SET_MATRIX: long buffer");
 	ma.matrix_bytes = mbytes;
-	ma.flags = 1;
+	ma.flags = BFLY_MATRIX_PORT_MAP << 1;
 	REFUSED(ioctl(fd, BFLY_IOC_SET_MATRIX, &ma), EINVAL, "SET_MATRIX: unknown flag");
 	ma.flags = 0;
 	ma.reserved[0] = 1;
