@@ -32,20 +32,20 @@ int parse_state(const char *s)
 static void parse_map(int argc, char **argv, int *a, unsigned int k,
 		      unsigned char *map)
 {
-	unsigned long long v = 0;
+	unsigned long long v;
+	enum num_err err;
 	unsigned int n = 0;
 	const char *s;
 
 	for (; *a < argc && strcmp(argv[*a], "stage"); ++*a, n++) {
 		s = argv[*a];
-		if (!strcmp(s, "-")) {
-			v = BFLY_PORT_UNSET;
-		} else if (parse_num(s, BFLY_PORT_UNSET, &v) == NUM_NAN) {
+		v = BFLY_PORT_UNSET;
+		err = strcmp(s, "-") ? parse_num(s, BFLY_PORT_UNSET, &v) : NUM_OK;
+		if (err == NUM_NAN)
 			die("map: entry %u: '%s' is not a port", n + 1, s);
-		} else if (v >= k && v != BFLY_PORT_UNSET) {
+		if (err == NUM_RANGE || (v >= k && v != BFLY_PORT_UNSET))
 			die("map: entry %u: %s is out of range (0 .. %u, or - or %u for none)",
 			    n + 1, s, k - 1, BFLY_PORT_UNSET);
-		}
 		if (n < k)
 			map[n] = v;
 	}
