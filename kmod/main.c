@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bfly: a virtual interconnect device modelling butterfly,
- * Butterfly-Butterfly and Benes switching fabrics.
+ * Butterfly-Butterfly, Benes, k-ary n-fly and flattened butterfly
+ * switching fabrics.
  *
  * Module entry points and the parameters that create the first fabric.
  */
@@ -22,7 +23,7 @@ static int bfly_topology_param_set(const char *val, const struct kernel_param *k
 	size_t len = strlen(val);
 
 	if (bfly_topology_parse(val, kp->arg)) {
-		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes)\n",
+		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes, kfly, flatfly)\n",
 		       val, len > 32 ? "..." : "");
 		return -EINVAL;
 	}
@@ -41,12 +42,17 @@ static const struct kernel_param_ops bfly_topology_param_ops = {
 
 module_param_cb(topology, &bfly_topology_param_ops, &topology, 0444);
 MODULE_PARM_DESC(topology,
-		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice or benes (default benes)");
+		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice, benes, kfly or flatfly (default benes)");
 
 static unsigned int ports = 8;
 module_param(ports, uint, 0444);
 MODULE_PARM_DESC(ports,
-		 "ports of the fabric created at load: a power of two from 2 to 2^20, or 0 for no fabric (default 8)");
+		 "ports of the fabric created at load: a power of two from 2 to 2^20 (of the radix for kfly and flatfly), or 0 for no fabric (default 8)");
+
+static unsigned int radix = 2;
+module_param(radix, uint, 0444);
+MODULE_PARM_DESC(radix,
+		 "switch radix k of the fabric created at load: 2 to 64 for kfly and flatfly, 2 for the others (default 2)");
 
 static int __init bfly_create_initial_fabric(void)
 {
@@ -56,11 +62,14 @@ static int __init bfly_create_initial_fabric(void)
 	if (!ports)
 		return 0;
 
-	fab = bfly_fabric_create(topology, ports, &why);
+	fab = bfly_fabric_create(topology, radix, ports, &why);
 	if (IS_ERR(fab)) {
-		if (PTR_ERR(fab) == -EINVAL)
-			pr_err("ports=%u: %s (a power of two from 2 to %u)\n",
-			       ports, why, 1U << BFLY_MAX_PORTS_LOG2);
+		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
+			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
+		else if (PTR_ERR(fab) == -EINVAL)
+			pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
+			       ports, why + str_has_prefix(why, "ports: "),
+			       1U << BFLY_MAX_PORTS_LOG2);
 		else if (PTR_ERR(fab) == -E2BIG)
 			pr_err("ports=%u: the fabric's switch matrix passes the memory limits (fabric_mem_max, module_mem_max)\n",
 			       ports);
@@ -68,8 +77,9 @@ static int __init bfly_create_initial_fabric(void)
 			pr_err("cannot create the fabric: %pe\n", fab);
 		return PTR_ERR(fab);
 	}
-	pr_info("bfly%u: %s fabric, %u ports, %u node stages\n", fab->id,
-		bfly_topology_name(topology), fab->geo.ports, fab->geo.node_stages);
+	pr_info("bfly%u: %s fabric, %u ports, radix %u, %u node stages\n", fab->id,
+		bfly_topology_name(topology), fab->geo.ports, fab->geo.radix,
+		fab->geo.node_stages);
 	bfly_fabric_put(fab);
 	return 0;
 }

@@ -60,6 +60,13 @@ static ssize_t ports_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(ports);
 
+static ssize_t radix_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_fabric(dev)->geo.radix);
+}
+static DEVICE_ATTR_RO(radix);
+
 static ssize_t node_stages_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
 {
@@ -85,6 +92,7 @@ static DEVICE_ATTR_RO(mem_peak_bytes);
 static struct attribute *bfly_fabric_attrs[] = {
 	&dev_attr_topology.attr,
 	&dev_attr_ports.attr,
+	&dev_attr_radix.attr,
 	&dev_attr_node_stages.attr,
 	&dev_attr_mem_bytes.attr,
 	&dev_attr_mem_peak_bytes.attr,

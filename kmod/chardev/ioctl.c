@@ -63,6 +63,7 @@ int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
 
 static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 {
+	struct bfly_figures fig;
 	struct bfly_info info;
 	u32 usize;
 	int err;
@@ -70,10 +71,12 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	err = bfly_arg_in(&info, sizeof(info), BFLY_INFO_SIZE_VER0, uarg, &usize);
 	if (err)
 		return err;
-	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)))
+	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)) ||
+	    memchr_inv(info.reserved2, 0, sizeof(info.reserved2)))
 		return -EINVAL;
 
 	memset(&info, 0, sizeof(info));
+	bfly_figures(&fab->geo, &fig);
 	down_read(&fab->lock);
 	if (fab->dead) {
 		up_read(&fab->lock);
@@ -87,6 +90,13 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	info.node_stages = fab->geo.node_stages;
 	info.nodes_per_stage = fab->geo.nodes_per_stage;
 	info.switches = fab->geo.switches;
+	info.radix = fab->geo.radix;
+	info.degree = fig.degree;
+	info.diameter = fig.diameter;
+	info.routers = fig.routers;
+	info.channels = fig.channels;
+	info.bisection = fig.bisection;
+	info.port_map_bytes = bfly_port_map_bytes(&fab->geo);
 	up_read(&fab->lock);
 
 	return bfly_arg_out(uarg, &info, sizeof(info), usize);

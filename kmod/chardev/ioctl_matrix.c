@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctls that read or replace the switch matrix: GET_MATRIX, SET_MATRIX
- * and TRACE.
+ * (as a bit matrix or as port maps) and TRACE, served by core/matrix.c.
  *
  * A reader copies the matrix under the fabric's lock held for reading and
- * works on or copies out that snapshot; a writer prepares the new matrix
- * without the lock and installs it with one pointer swap under the lock
- * held for writing. So a reader never sees half of an update, and no user
- * memory is touched while the lock is held.
+ * copies out that snapshot; a writer prepares the new matrix without the
+ * lock and installs it with one pointer swap under the lock held for
+ * writing. So a reader never sees half of an update, and no user memory
+ * is touched while the lock is held.
  */
 #include <linux/bitmap.h>
 #include <linux/fs.h>
@@ -18,14 +18,17 @@
 
 #include "core/core.h"
 #include "core/matrix.h"
-#include "lib/trace.h"
+#include "lib/settings.h"
 
 static int bfly_matrix_arg_check(const struct bfly_matrix *m,
 				 const struct bfly_fabric *fab)
 {
-	if (m->flags || memchr_inv(m->reserved, 0, sizeof(m->reserved)))
+	bool port_map = m->flags & BFLY_MATRIX_PORT_MAP;
+
+	if ((m->flags & ~BFLY_MATRIX_PORT_MAP) ||
+	    memchr_inv(m->reserved, 0, sizeof(m->reserved)))
 		return -EINVAL;
-	if (m->matrix_bytes != bfly_matrix_bytes(&fab->geo))
+	if (m->matrix_bytes != bfly_settings_bytes(&fab->geo, port_map))
 		return -EINVAL;
 	return 0;
 }
@@ -34,7 +37,8 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 {
 	struct bfly_mem mem = { .fab = fab };
 	struct bfly_matrix m;
-	unsigned long *snap;
+	const char *why;
+	void *snap;
 	u32 usize;
 	int err;
 
@@ -45,7 +49,8 @@ int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg)
 	if (err)
 		return err;
 
-	snap = bfly_fabric_matrix_snapshot(fab, &mem, &m.generation, &err);
+	snap = bfly_matrix_get(fab, &mem, m.flags & BFLY_MATRIX_PORT_MAP, &m.generation,
+			       &err, &why);
 	if (snap && copy_to_user(u64_to_user_ptr(m.matrix_ptr), snap, m.matrix_bytes))
 		err = -EFAULT;
 	kvfree(snap);
@@ -64,7 +69,7 @@ struct bfly_ioctl_matrix_ctx {
 	u32 usize;
 };
 
-static int bfly_ioctl_matrix_read(void *ctx, unsigned long *matrix, size_t bytes)
+static int bfly_ioctl_matrix_read(void *ctx, void *matrix, size_t bytes)
 {
 	struct bfly_ioctl_matrix_ctx *c = ctx;
 
@@ -100,6 +105,7 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 	err = bfly_matrix_arg_check(&c.m, fab);
 	if (err)
 		return err;
+	req.port_map = c.m.flags & BFLY_MATRIX_PORT_MAP;
 	c.m.switches = fab->geo.switches;
 	err = bfly_matrix_set(fab, &req, &res);
 	if (err)
@@ -110,32 +116,9 @@ int bfly_ioctl_set_matrix(struct file *file, struct bfly_fabric *fab,
 	return 0;
 }
 
-/* Where packets go: the matrix as set, or as the faults make it act. */
-static int bfly_trace_faulty(struct bfly_fabric *fab, struct bfly_mem *mem,
-			     const unsigned long *matrix, u32 *perm)
-{
-	struct bfly_fault_walk walk = { .mode = BFLY_WALK_REAL, .matrix = matrix };
-	struct bfly_faults *faults;
-	void *work;
-	int err;
-
-	faults = bfly_fabric_faults_snapshot(fab, &err);
-	if (!faults)
-		return err ?: bfly_trace(&fab->geo, matrix, perm);
-	work = bfly_mem_alloc(mem, bfly_fault_walk_workspace_size(&fab->geo), false);
-	if (work)
-		err = bfly_fault_walk(&fab->geo, faults, &walk, NULL, perm, work);
-	else
-		err = mem->err;
-	kvfree(work);
-	kfree(faults);
-	return err < 0 ? err : 0;
-}
-
 int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 {
 	struct bfly_mem mem = { .fab = fab };
-	unsigned long *snap;
 	struct bfly_trace t;
 	u32 usize, *perm;
 	int err;
@@ -151,11 +134,7 @@ int bfly_ioctl_trace(struct bfly_fabric *fab, void __user *uarg)
 	perm = bfly_mem_alloc_array(&mem, t.ports, sizeof(*perm), false);
 	if (!perm)
 		return mem.err;
-	snap = bfly_fabric_matrix_snapshot(fab, &mem, &t.generation, &err);
-	if (!snap)
-		goto out;
-	err = bfly_trace_faulty(fab, &mem, snap, perm);
-	kvfree(snap);
+	err = bfly_matrix_trace(fab, &mem, perm, &t.generation);
 	if (err)
 		goto out;
 	if (copy_to_user(u64_to_user_ptr(t.perm_ptr), perm,

@@ -16,8 +16,10 @@
 #include "core/core.h"
 #include "core/route.h"
 #include "core/link_load.h"
+#include "lib/settings.h"
 
-#define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS | BFLY_ROUTE_ALLOW_FAULTS)
+#define BFLY_ROUTE_FLAGS (BFLY_ROUTE_DRY_RUN | BFLY_ROUTE_LABELS | BFLY_ROUTE_ALLOW_FAULTS | \
+			  BFLY_ROUTE_PORT_MAP | BFLY_ROUTE_CONFLICT_PORTS)
 
 /* Largest link-load array BFLY_IOC_LINK_LOAD fills, in bytes. */
 #define BFLY_LINK_LOAD_MAX_BYTES (64UL << 20)
@@ -40,7 +42,9 @@ static int bfly_route_arg_check(const struct bfly_route *r,
 	} else if (r->label_bits || r->labels_ptr || !r->perm_ptr) {
 		return -EINVAL;
 	}
-	if (r->matrix_ptr ? r->matrix_bytes != bfly_matrix_bytes(geo) : r->matrix_bytes)
+	if (r->matrix_ptr ? r->matrix_bytes !=
+			    bfly_settings_bytes(geo, r->flags & BFLY_ROUTE_PORT_MAP) :
+			    r->matrix_bytes)
 		return -EINVAL;
 	if (!r->conflicts_ptr != !r->conflicts_max)
 		return -EINVAL;
@@ -62,6 +66,30 @@ static int bfly_ioctl_route_read(void *ctx, void *in, size_t bytes)
 	return copy_from_user(in, u64_to_user_ptr(uptr), bytes) ? -EFAULT : 0;
 }
 
+/* The listed conflicts: as &struct bfly_conflict, or with their port. */
+static int bfly_ioctl_route_conflicts(const struct bfly_route *r,
+				      const struct bfly_route_buf *b, u32 written)
+{
+	void __user *to = u64_to_user_ptr(r->conflicts_ptr);
+	u32 i;
+
+	if (!written)
+		return 0;
+	if (r->flags & BFLY_ROUTE_CONFLICT_PORTS)
+		return copy_to_user(to, b->pconf, array_size(written, sizeof(*b->pconf))) ?
+		       -EFAULT : 0;
+	if (b->conflicts.list)
+		return copy_to_user(to, b->conflicts.list,
+				    array_size(written, sizeof(*b->conflicts.list))) ?
+		       -EFAULT : 0;
+	/* A port-map fabric lists them with ports only: the first 16 bytes. */
+	for (i = 0; i < written; i++)
+		if (copy_to_user(to + i * sizeof(struct bfly_conflict), &b->pconf[i],
+				 sizeof(struct bfly_conflict)))
+			return -EFAULT;
+	return 0;
+}
+
 /* The report goes to user space, struct last, before anything changes. */
 static int bfly_ioctl_route_publish(void *ctx, const struct bfly_route_res *res)
 {
@@ -79,16 +107,14 @@ static int bfly_ioctl_route_publish(void *ctx, const struct bfly_route_res *res)
 	r->faults = res->faults;
 	r->generation = res->generation;
 	if (r->matrix_ptr &&
-	    copy_to_user(u64_to_user_ptr(r->matrix_ptr), b->matrix, r->matrix_bytes))
+	    copy_to_user(u64_to_user_ptr(r->matrix_ptr), b->report, r->matrix_bytes))
 		return -EFAULT;
 	if (r->affected_ptr &&
 	    (b->affected ? copy_to_user(u64_to_user_ptr(r->affected_ptr), b->affected,
 					affected_bytes) :
 			   clear_user(u64_to_user_ptr(r->affected_ptr), affected_bytes)))
 		return -EFAULT;
-	if (written &&
-	    copy_to_user(u64_to_user_ptr(r->conflicts_ptr), b->conflicts.list,
-			 array_size(written, sizeof(*b->conflicts.list))))
+	if (bfly_ioctl_route_conflicts(r, b, written))
 		return -EFAULT;
 	return bfly_arg_out(c->uarg, r, sizeof(*r), c->usize);
 }
@@ -115,6 +141,8 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 	req.dry_run = c.r.flags & BFLY_ROUTE_DRY_RUN;
 	req.allow_faults = c.r.flags & BFLY_ROUTE_ALLOW_FAULTS;
 	req.conflicts_max = c.r.conflicts_max;
+	req.port_map = c.r.flags & BFLY_ROUTE_PORT_MAP;
+	req.conflict_ports = c.r.flags & BFLY_ROUTE_CONFLICT_PORTS;
 	/* Applying a route writes: it needs a descriptor open for writing. */
 	if (!(file->f_mode & FMODE_WRITE))
 		req.deny_apply = -EBADF;

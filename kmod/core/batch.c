@@ -447,6 +447,9 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	u64 total;
 	int err;
 
+	if (geo->port_map)
+		return bfly_batch_why(res, -EOPNOTSUPP,
+				      "id: all-to-all batches run on fabrics of 2 x 2 switches only");
 	if (req->schedule > BFLY_SCHED_SQUARE)
 		return bfly_batch_why(res, -EINVAL, "latin: no such schedule");
 	square = req->schedule == BFLY_SCHED_SQUARE;
@@ -490,6 +493,7 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	res->done = run->done;
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_batch);
 
 /**
  * bfly_batch_done() - free what a batch holds

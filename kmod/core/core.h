@@ -115,8 +115,8 @@ void bfly_mem_release(struct bfly_mem *m);
 const char *bfly_mem_why(int err);
 
 /* fabric.c: instance lifecycle */
-struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
-				       const char **why);
+struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
+				       u32 ports, const char **why);
 void bfly_fabric_destroy(struct bfly_fabric *fab);
 void bfly_fabric_destroy_all(void);
 void bfly_fabric_get(struct bfly_fabric *fab);

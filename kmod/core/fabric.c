@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
+#include "lib/settings.h"
 #include "events.h"
 #include "core.h"
 
@@ -92,6 +93,8 @@ static void bfly_fabric_release(struct device *dev)
 /**
  * bfly_fabric_create() - create a fabric and its device node
  * @topology: the fabric's topology
+ * @radix: its switch radix k (0 means 2): 2 for the 2 x 2 families, 2 to
+ *	%BFLY_MAX_RADIX for kfly and flatfly
  * @ports: its number of ports
  * @why: on -EINVAL or -E2BIG, set to a short reason for the user
  *
@@ -100,19 +103,21 @@ static void bfly_fabric_release(struct device *dev)
  * to delete the fabric as well), so that a concurrent fabric-del cannot
  * free the fabric under it.
  *
- * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology or port
- * count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
+ * Every node starts straight: input port p to output port p.
+ *
+ * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology, radix or
+ * port count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
  * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
  * removed.
  */
-struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
-				       const char **why)
+struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
+				       u32 ports, const char **why)
 {
 	struct bfly_geometry geo;
 	struct bfly_fabric *fab;
 	int id, err;
 
-	err = bfly_geometry_init(&geo, topology, ports, why);
+	err = bfly_geometry_init(&geo, topology, radix, ports, why);
 	if (err)
 		return ERR_PTR(err);
 
@@ -127,8 +132,11 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 ports,
 		kfree(fab);
 		return ERR_PTR(err);
 	}
+	/* A zeroed bit matrix is all straight; port maps are written so. */
 	fab->matrix = bfly_kvalloc(bfly_matrix_bytes(&geo),
 				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_ZERO);
+	if (fab->matrix && geo.port_map)
+		bfly_settings_straight(&geo, fab->matrix);
 	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
 			 : -ENOMEM;
 	if (id < 0) {

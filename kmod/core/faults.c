@@ -215,6 +215,10 @@ int bfly_faults_change(struct bfly_fabric *fab, const struct bfly_faults_req *re
 
 	res->bad = BFLY_FAULTS_WHOLE;
 	res->why = NULL;
+	if (fab->geo.port_map) {
+		res->why = "id: faults are modelled on fabrics of 2 x 2 switches only";
+		return -EOPNOTSUPP;
+	}
 	if (req->add && !n) {
 		res->why = "fault: missing: give one fault nest or more";
 		return -EINVAL;

@@ -20,7 +20,8 @@
  *
  * Return: 0; -EINVAL for a round or processor past N, a run of rounds past
  * the last, or a round's labels asked with a processor or fewer than N;
- * -ENODEV for a deleted fabric; -E2BIG or -ENOMEM.
+ * -EOPNOTSUPP when N is no power of two; -ENODEV for a deleted fabric;
+ * -E2BIG or -ENOMEM.
  */
 int bfly_rls_labels(struct bfly_fabric *fab, struct bfly_mem *m,
 		    const struct bfly_rls_labels_req *req, struct bfly_rls_labels_res *res)
@@ -29,6 +30,8 @@ int bfly_rls_labels(struct bfly_fabric *fab, struct bfly_mem *m,
 	int err;
 
 	res->labels = NULL;
+	if (!fab->geo.ports_log2)
+		return -EOPNOTSUPP;
 	if (req->rotation >= ports)
 		return -EINVAL;
 	if (req->by_rotation ? req->processor || req->count != ports

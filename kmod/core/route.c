@@ -15,7 +15,9 @@
 
 #include "lib/benes.h"
 #include "lib/benes_fault.h"
+#include "lib/kfly.h"
 #include "lib/selfroute.h"
+#include "lib/settings.h"
 #include "lib/topology.h"
 #include "lib/trace.h"
 #include "events.h"
@@ -44,7 +46,10 @@ int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
 void bfly_route_buf_free(struct bfly_route_buf *b)
 {
 	kvfree(b->in);
+	if (b->report != b->matrix)
+		kvfree(b->report);
 	kvfree(b->matrix);
+	kvfree(b->pconf);
 	kvfree(b->work);
 	kvfree(b->conflicts.list);
 	kfree(b->faults);
@@ -59,13 +64,14 @@ void bfly_route_buf_free(struct bfly_route_buf *b)
  *	on failure
  * @fab: the fabric; its faults are copied to @b->faults, and the memory is
  *	charged to it
+ * @req: the request: the conflicts to list, with their ports or not, and
+ *	the layout of the reported settings
  * @method: from bfly_route_method()
- * @conflicts_max: conflicts to record in @b->conflicts.list
  *
  * Return: 0; -E2BIG or -ENOMEM from the memory limits; -ENOMEM; -ENODEV.
  */
 int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
-			 u32 method, u32 conflicts_max)
+			 const struct bfly_route_req *req, u32 method)
 {
 	const struct bfly_geometry *geo = &fab->geo;
 	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
@@ -76,24 +82,32 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 	b->faults = bfly_fabric_faults_snapshot(fab, &err);
 	if (err)
 		return err;
-	if (method == BFLY_METHOD_LOOPING)
+	if (geo->port_map)
+		work = bfly_kfly_route_workspace_size(&geo->fly);
+	else if (method == BFLY_METHOD_LOOPING)
 		work = bfly_faults_have_stuck(b->faults) ?
 		       bfly_benes_fault_workspace_size(geo) :
 		       bfly_benes_workspace_size(geo);
 	else
 		work = bfly_selfroute_workspace_size(geo);
-	/* Never more conflicts than nodes. */
-	nconf = min_t(u64, conflicts_max, geo->switches);
+	/* A node refuses at most k - 1 of its packets. */
+	nconf = min_t(u64, req->conflicts_max, geo->switches * (geo->radix - 1));
 
 	b->mem.fab = fab;
 	b->in = bfly_mem_alloc_array(&b->mem, geo->ports, elem, false);
 	b->matrix = bfly_mem_alloc(&b->mem, bfly_matrix_bytes(geo), true);
+	b->report = b->matrix;
+	if (req->port_map != geo->port_map)
+		b->report = bfly_mem_alloc(&b->mem, bfly_settings_bytes(geo, req->port_map),
+					   false);
 	b->work = bfly_mem_alloc(&b->mem, max_t(size_t, work,
 						BITS_TO_LONGS(geo->ports) * sizeof(long)),
 				 false);
-	if (nconf)
+	if (nconf && !geo->port_map)
 		b->conflicts.list = bfly_mem_alloc_array(&b->mem, nconf,
 							 sizeof(*b->conflicts.list), true);
+	if (nconf && (geo->port_map || req->conflict_ports))
+		b->pconf = bfly_mem_alloc_array(&b->mem, nconf, sizeof(*b->pconf), true);
 	b->conflicts.capacity = nconf;
 	if (b->faults) {
 		b->affected = bfly_mem_alloc(&b->mem, BFLY_MATRIX_BYTES(geo->ports), true);
@@ -120,6 +134,58 @@ static int bfly_route_check_faults(const struct bfly_geometry *geo,
 		return hit;
 	b->affected_count = hit;
 	return 0;
+}
+
+/*
+ * Destination-digit routing on a port-map fabric: labels (each below N,
+ * its base-k digits the ports) route as destinations that may repeat.
+ */
+static int bfly_route_run_kfly(const struct bfly_geometry *geo, u32 method,
+			       struct bfly_route_buf *b)
+{
+	struct bfly_kfly_conflicts kc = { .list = b->pconf,
+					  .capacity = b->conflicts.capacity };
+	u64 *labels = b->in;
+	u32 *dest = b->in, i;
+	int err;
+
+	if (method == BFLY_METHOD_LABELS) {
+		/* In place, in ascending order: entry i overwrites only read ones. */
+		for (i = 0; i < geo->ports; i++) {
+			if (labels[i] >= geo->ports)
+				return -EINVAL;
+			dest[i] = labels[i];
+		}
+	}
+	err = bfly_kfly_route_dest(&geo->fly, dest, (u8 *)b->matrix, NULL, &kc, b->work);
+	b->conflicts.count = kc.count;
+	b->conflicts.first_stage = kc.first_stage;
+	return err;
+}
+
+/*
+ * The listed conflicts of a 2 x 2 fabric with the port each pair asks
+ * for: the bit of node stage j in the destination or label of the packet
+ * that holds it, taken most significant first.
+ */
+static void bfly_route_conflict_ports(const struct bfly_geometry *geo, u32 method,
+				      struct bfly_route_buf *b)
+{
+	u32 i, n = min(b->conflicts.count, b->conflicts.capacity);
+	const struct bfly_conflict *c;
+	u64 want;
+
+	for (i = 0; i < n; i++) {
+		c = &b->conflicts.list[i];
+		want = method == BFLY_METHOD_LABELS ? ((u64 *)b->in)[c->input[0]] :
+						      ((u32 *)b->in)[c->input[0]];
+		b->pconf[i] = (struct bfly_port_conflict){
+			.stage = c->stage,
+			.node = c->node,
+			.input = { c->input[0], c->input[1] },
+			.port = (want >> (geo->node_stages - 1 - c->stage)) & 1,
+		};
+	}
 }
 
 /**
@@ -150,6 +216,8 @@ int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 
 	b->conflicts.count = 0;
 	b->conflicts.first_stage = BFLY_NO_CONFLICT;
+	if (geo->port_map)
+		return bfly_route_run_kfly(geo, method, b);
 	switch (method) {
 	case BFLY_METHOD_SELF_ROUTING:
 		err = bfly_selfroute_dest(geo, b->in, b->matrix, NULL,
@@ -168,6 +236,8 @@ int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 			err = bfly_benes_route(geo, b->in, b->matrix, b->work);
 		break;
 	}
+	if (!err && b->pconf)
+		bfly_route_conflict_ports(geo, method, b);
 	if (err || !b->faults)
 		return err;
 	return bfly_route_check_faults(geo, b);
@@ -256,13 +326,16 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 
 	if (bfly_route_method(geo, req->labels, &res->method))
 		return bfly_route_why(res, -EOPNOTSUPP,
-				      "perm: a permutation routes on butterfly and benes only; route labels on bfly2 and bfly-twice");
+				      "perm: a permutation routes on butterfly, benes, kfly and flatfly only; route labels on bfly2 and bfly-twice");
+	err = bfly_settings_layout_ok(geo, req->port_map, &res->why);
+	if (err)
+		return bfly_route_why(res, err, res->why);
 	if (!req->dry_run && req->deny_apply)
 		return bfly_route_why(res, req->deny_apply,
 				      "dry-run: missing: this caller may read the fabric, not change it");
 	if (READ_ONCE(fab->dead))
 		return bfly_route_why(res, -ENODEV, BFLY_ROUTE_GONE);
-	err = bfly_route_buf_alloc(b, fab, res->method, req->conflicts_max);
+	err = bfly_route_buf_alloc(b, fab, req, res->method);
 	if (err)
 		return bfly_route_why(res, err, err == -ENODEV ? BFLY_ROUTE_GONE :
 					   bfly_mem_why(err));
@@ -272,7 +345,8 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 		return err;
 	err = bfly_route_run(geo, res->method, b);
 	if (err == -EINVAL && req->labels)
-		return bfly_route_why(res, err,
+		return bfly_route_why(res, err, geo->port_map ?
+				      "labels: a label is not below radix^node-stages" :
 				      "labels: a label is wider than node-stages bits");
 	if (err == -EINVAL)
 		return bfly_route_why(res, err,
@@ -280,6 +354,8 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	if (err)
 		return err;
 
+	if (b->report != b->matrix)
+		bfly_settings_export(geo, b->matrix, req->port_map, b->report, &res->why);
 	bfly_route_account(fab, b);
 	res->faults = b->faults ? b->faults->count : 0;
 	if (b->conflicts.count)
@@ -306,6 +382,7 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	res->applied = apply;
 	return res->verdict;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_route);
 
 /**
  * bfly_route_done() - free what a route holds
@@ -315,3 +392,4 @@ void bfly_route_done(struct bfly_route_res *res)
 {
 	bfly_route_buf_free(&res->b);
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_route_done);

@@ -13,9 +13,14 @@
 /**
  * struct bfly_route_buf - everything one route needs, allocated up front
  * @in: N u32 (a permutation) or N u64 (labels)
- * @matrix: the computed switch matrix
+ * @matrix: the computed switch matrix, in the fabric's layout
+ * @report: the computed settings in the layout asked for: @matrix, or a
+ *	copy in the other layout
  * @work: the algorithm's workspace
- * @conflicts: the conflicts found
+ * @conflicts: the conflicts found: their count and first stage; on a 2 x 2
+ *	fabric also the list
+ * @pconf: with the ports asked for, or on a port-map fabric: the listed
+ *	conflicts with the port each pair asks for
  * @faults: the fabric's faults when the route started, or NULL for none
  * @affected: with @faults, N bits: the inputs a fault hits
  * @fault_work: with @faults, the fault walk's workspace
@@ -26,8 +31,10 @@
 struct bfly_route_buf {
 	void *in;
 	unsigned long *matrix;
+	void *report;
 	void *work;
 	struct bfly_conflicts conflicts;
+	struct bfly_port_conflict *pconf;
 	struct bfly_faults *faults;
 	unsigned long *affected;
 	void *fault_work;
@@ -43,7 +50,9 @@ struct bfly_route_res;
  * @labels: route labels (N u64), not a permutation (N u32)
  * @dry_run: compute and report, change nothing
  * @allow_faults: apply even when faults hit some packets
- * @conflicts_max: conflicts to list in the report (at most one per node)
+ * @conflicts_max: conflicts to list in the report (at most k - 1 per node)
+ * @port_map: report the settings as port maps, else as a bit matrix
+ * @conflict_ports: list the conflicts with their port (@b.pconf)
  * @deny_apply: 0, or the errno refusing a request that is no dry run: the
  *	frontend's answer to a caller allowed to read the fabric only
  * @read_input: copies the N entries (@bytes) into @in; returns 0 or an
@@ -57,6 +66,8 @@ struct bfly_route_req {
 	bool dry_run;
 	bool allow_faults;
 	u32 conflicts_max;
+	bool port_map;
+	bool conflict_ports;
 	int deny_apply;
 	int (*read_input)(void *ctx, void *in, size_t bytes);
 	int (*publish)(void *ctx, const struct bfly_route_res *res);
@@ -74,8 +85,9 @@ struct bfly_route_req {
  * @faults: the number of faults of the fabric when the route started
  * @why: with an error, a short reason for the user (netlink extack)
  * @err: the error @why words
- * @b: the buffers: @b.matrix, @b.conflicts, @b.affected (NULL without
- *	faults), @b.affected_count and @b.stuck_unmet are the report
+ * @b: the buffers: @b.report, @b.conflicts (@b.pconf with the ports),
+ *	@b.affected (NULL without faults), @b.affected_count and
+ *	@b.stuck_unmet are the report
  *
  * Free with bfly_route_done(), whatever bfly_route() returned.
  */
@@ -97,7 +109,7 @@ void bfly_route_done(struct bfly_route_res *res);
 
 int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method);
 int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
-			 u32 method, u32 conflicts_max);
+			 const struct bfly_route_req *req, u32 method);
 void bfly_route_buf_free(struct bfly_route_buf *b);
 int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 		   struct bfly_route_buf *b);

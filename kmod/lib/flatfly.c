@@ -122,7 +122,7 @@ int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32
 
 	if (f->fly.k != 2 || k >= ports)
 		return -EINVAL;
-	err = bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, ports, &why);
+	err = bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, 2, ports, &why);
 	if (!err)
 		err = bfly_rls_labels_round(ports, k, labels);
 	if (err)

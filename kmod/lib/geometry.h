@@ -13,14 +13,43 @@
 #endif
 #include <uapi/linux/bfly.h>
 
+/* The largest switch radix: a port map holds a port in a u8. */
+#define BFLY_KFLY_MAX_K BFLY_MAX_RADIX
+
+/* A port map's entry for an input port connected to no output */
+#define BFLY_KFLY_UNSET BFLY_PORT_UNSET
+
+/**
+ * struct bfly_kfly - the shape of a k-ary n-fly
+ * @k: the switch radix, 2 .. %BFLY_KFLY_MAX_K
+ * @n: node stages, 1 or more
+ * @ports: N = k^n terminals on each side, at most 2^%BFLY_MAX_PORTS_LOG2
+ * @switches: switches per node stage, N / k
+ * @pow: k^i for i = 0 .. n
+ * @log2k: log2(k) when k is a power of two (digits are bit fields), else 0
+ */
+struct bfly_kfly {
+	u32 k;
+	u32 n;
+	u32 ports;
+	u32 switches;
+	u32 pow[BFLY_MAX_PORTS_LOG2 + 1];
+	u32 log2k;
+};
+
 /**
  * struct bfly_geometry - the shape of a fabric, derived from topology and N
  * @topology: one of &enum bfly_topology
- * @ports_log2: n = log2(N)
+ * @ports_log2: log2(N), or 0 when N is no power of two
  * @ports: N, the number of input (and of output) ports
  * @node_stages: number of node stages
- * @nodes_per_stage: 2x2 nodes per node stage, N/2
+ * @nodes_per_stage: nodes per node stage, N / @radix
  * @switches: node_stages * nodes_per_stage
+ * @radix: k, the ports of a node on either side
+ * @port_map: the settings are port maps, a byte per input port of every
+ *	node (lib/kfly.c); otherwise a bit matrix of 2 x 2 nodes
+ * @fly: the k-ary n-fly of this radix and N: the wiring of the port-map
+ *	families; for the 2 x 2 families the butterfly of N ports
  */
 struct bfly_geometry {
 	enum bfly_topology topology;
@@ -29,12 +58,43 @@ struct bfly_geometry {
 	u32 node_stages;
 	u32 nodes_per_stage;
 	u64 switches;
+	u32 radix;
+	bool port_map;
+	struct bfly_kfly fly;
 };
 
-/* Bytes of a switch matrix, as user space lays it out (whole __u64 words). */
-static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
+/* Bytes of the settings as port maps, a byte per input port of each node. */
+static inline size_t bfly_port_map_bytes(const struct bfly_geometry *geo)
+{
+	return (size_t)geo->node_stages * geo->ports;
+}
+
+/* Bytes of the settings as a bit matrix (whole __u64 words). */
+static inline size_t bfly_bit_matrix_bytes(const struct bfly_geometry *geo)
 {
 	return BFLY_MATRIX_BYTES(geo->switches);
 }
+
+/* Bytes of the settings as the fabric holds them: port maps or bits. */
+static inline size_t bfly_matrix_bytes(const struct bfly_geometry *geo)
+{
+	return geo->port_map ? bfly_port_map_bytes(geo) : bfly_bit_matrix_bytes(geo);
+}
+
+/**
+ * struct bfly_figures - the butterfly note's figures of a fabric
+ * @degree: channels at a switch, or at a router
+ * @diameter: most channels from an input to an output, terminals' included
+ * @routers: routers of a direct fabric, else 0
+ * @channels: channels in all
+ * @bisection: fewest channels a halving cut crosses; 0 where not computed
+ */
+struct bfly_figures {
+	u32 degree;
+	u32 diameter;
+	u32 routers;
+	u64 channels;
+	u64 bisection;
+};
 
 #endif /* _BFLY_GEOMETRY_H */

@@ -40,7 +40,7 @@ int bfly_kfly_init(struct bfly_kfly *g, u32 k, u32 ports, const char **why)
 	u64 p = 1;
 
 	if (k < 2 || k > BFLY_KFLY_MAX_K) {
-		*why = "k: the switch radix is 2 to 64";
+		*why = "radix: the switch radix is 2 to 64";
 		return -EINVAL;
 	}
 	if (ports > 1U << BFLY_MAX_PORTS_LOG2) {
@@ -162,7 +162,7 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_workspace_size);
 static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 node,
 			       u32 holder, u32 refused, u32 port)
 {
-	struct bfly_kfly_conflict *e;
+	struct bfly_port_conflict *e;
 
 	if (!c)
 		return;
@@ -173,6 +173,7 @@ static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 nod
 		e->input[0] = holder;
 		e->input[1] = refused;
 		e->port = port;
+		e->pad = 0;
 	}
 	if (!c->count)
 		c->first_stage = stage;
@@ -277,6 +278,66 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_dest);
+
+/**
+ * bfly_kfly_link_load() - link loads of packets following labels or a setting
+ * @g: the shape
+ * @labels: N labels, each below N: node stage j sends a packet out on port
+ *	digit n-1-j of its label whatever the other packets do; or NULL
+ * @set: without @labels, a setting the packets follow; a packet meeting a
+ *	port set to nothing is lost
+ * @active: NULL, or N bits: the inputs that carry a packet
+ * @load: NULL, or n * N u32: @load[s * N + a] receives the packets on the
+ *	link address a leaving node stage s
+ * @stage_max: NULL, or n u32 receiving each node stage's largest load
+ * @mll: receives the largest load of all
+ * @work: two arrays of N u32
+ *
+ * Return: 0; -EINVAL for a label of N or more; -EINTR.
+ */
+int bfly_kfly_link_load(const struct bfly_kfly *g, const u64 *labels, const u8 *set,
+			const unsigned long *active, u32 *load, u32 *stage_max, u32 *mll,
+			void *work)
+{
+	u32 *pos = work, *count = pos + g->ports;
+	u32 s, i, a, o, top, best = 0;
+
+	for (i = 0; i < g->ports; i++) {
+		if (labels && labels[i] >= g->ports)
+			return -EINVAL;
+		pos[i] = active && !test_bit(i, active) ? BFLY_TRACE_LOST : i;
+	}
+	for (s = 0; s < g->n; s++) {
+		u32 *cnt = load ? load + (size_t)s * g->ports : count;
+
+		memset(cnt, 0, g->ports * sizeof(*cnt));
+		top = 0;
+		for (i = 0; i < g->ports; i++) {
+			a = pos[i];
+			if (a == BFLY_TRACE_LOST)
+				continue;
+			o = labels ? labels[i] / g->pow[g->n - 1 - s] % g->k :
+				     set[(size_t)s * g->ports + a];
+			if (o == BFLY_KFLY_UNSET) {
+				pos[i] = BFLY_TRACE_LOST;
+				continue;
+			}
+			a = a - a % g->k + o;
+			if (++cnt[a] > top)
+				top = cnt[a];
+			pos[i] = bfly_kfly_next(g, s, a);
+		}
+		if (stage_max)
+			stage_max[s] = top;
+		if (top > best)
+			best = top;
+		if (bfly_should_stop())
+			return -EINTR;
+	}
+	*mll = best;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_link_load);
 
 /**
  * bfly_kfly_window_first_conflict() - the conflict-window test, base k

@@ -10,44 +10,11 @@
 #include "compat.h"
 #include "geometry.h"
 
-/* The largest switch radix: a switch setting maps ports in a u8. */
-#define BFLY_KFLY_MAX_K 64
-
-/* A switch setting's entry for an input port connected to no output */
-#define BFLY_KFLY_UNSET 0xff
-
-/**
- * struct bfly_kfly - the shape of a k-ary n-fly
- * @k: the switch radix, 2 .. %BFLY_KFLY_MAX_K
- * @n: node stages, 1 or more
- * @ports: N = k^n terminals on each side, at most 2^%BFLY_MAX_PORTS_LOG2
- * @switches: switches per node stage, N / k
- * @pow: k^i for i = 0 .. n
- * @log2k: log2(k) when k is a power of two (digits are bit fields), else 0
+/*
+ * struct bfly_kfly (the shape) comes from geometry.h; a conflict is the
+ * uapi's struct bfly_port_conflict: the switch, the packet that holds the
+ * port (it came in on the lower input port), the one refused, the port.
  */
-struct bfly_kfly {
-	u32 k;
-	u32 n;
-	u32 ports;
-	u32 switches;
-	u32 pow[BFLY_MAX_PORTS_LOG2 + 1];
-	u32 log2k;
-};
-
-/**
- * struct bfly_kfly_conflict - two packets in one switch asking for one port
- * @stage: the node stage
- * @node: the switch in its stage
- * @input: the packet that holds the port (the lower input port) and the one
- *	refused, by fabric input
- * @port: the output port both ask for
- */
-struct bfly_kfly_conflict {
-	u32 stage;
-	u32 node;
-	u32 input[2];
-	u32 port;
-};
 
 /**
  * struct bfly_kfly_conflicts - where destination-digit routing reports
@@ -58,7 +25,7 @@ struct bfly_kfly_conflict {
  * @first_stage: out: the node stage of the first one, or %BFLY_NO_CONFLICT
  */
 struct bfly_kfly_conflicts {
-	struct bfly_kfly_conflict *list;
+	struct bfly_port_conflict *list;
 	u32 capacity;
 	u32 count;
 	u32 first_stage;
@@ -78,6 +45,9 @@ void bfly_kfly_trace(const struct bfly_kfly *g, const u8 *set, u32 *out);
 size_t bfly_kfly_route_workspace_size(const struct bfly_kfly *g);
 int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work);
+int bfly_kfly_link_load(const struct bfly_kfly *g, const u64 *labels, const u8 *set,
+			const unsigned long *active, u32 *load, u32 *stage_max, u32 *mll,
+			void *work);
 u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
 				    unsigned long *seen);
 

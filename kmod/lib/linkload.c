@@ -12,8 +12,11 @@
  * packets asking for the same output port of a node share that link (a
  * conflict shows up as a load of 2 or more). A packet routed by a switch
  * matrix follows the switch states, so no link carries two packets.
+ * Fabrics of k x k switches (port maps) name a link by its k-ary n-fly
+ * link address instead (lib/kfly.c).
  */
 #include "compat.h"
+#include "kfly.h"
 #include "linkload.h"
 #include "trace.h"
 #include "wiring.h"
@@ -99,6 +102,9 @@ int bfly_linkload_labels(const struct bfly_geometry *geo, const u64 *labels,
 			 const unsigned long *active, u32 *load,
 			 u32 *stage_max, u32 *mll, void *work)
 {
+	if (geo->port_map)
+		return bfly_kfly_link_load(&geo->fly, labels, NULL, active, load,
+					   stage_max, mll, work);
 	return linkload(geo, labels, NULL, active, load, stage_max, mll, work);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_linkload_labels);
@@ -120,6 +126,9 @@ int bfly_linkload_matrix(const struct bfly_geometry *geo,
 			 const unsigned long *active, u32 *load,
 			 u32 *stage_max, u32 *mll, void *work)
 {
+	if (geo->port_map)
+		return bfly_kfly_link_load(&geo->fly, NULL, (const u8 *)matrix, active,
+					   load, stage_max, mll, work);
 	return linkload(geo, NULL, matrix, active, load, stage_max, mll, work);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_linkload_matrix);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The one table of fabric families, indexed by &enum bfly_topology, and
- * what it gives every fabric: its name and its geometry (N = 2^n ports,
- * N/2 2x2 nodes per node stage, the family's number of node stages). A new
- * family is a file in topo/ with its &struct bfly_topology_ops, a value in
- * the uapi enum and an entry here.
+ * what it gives every fabric: its name, its geometry and its figures. A
+ * 2 x 2 family has N = 2^n ports, N/2 nodes per node stage and its own
+ * number of node stages; a port-map family is a k-ary n-fly: N = k^n, n
+ * node stages of N/k k x k switches. A new family is a file in topo/ with
+ * its &struct bfly_topology_ops, a value in the uapi enum and an entry
+ * here.
  */
 #include "compat.h"
+#include "kfly.h"
 #include "topology.h"
 
 const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
@@ -14,6 +17,8 @@ const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
 	[BFLY_TOPO_BFLY2] = &bfly_bfly2_ops,
 	[BFLY_TOPO_BFLY_TWICE] = &bfly_bfly_twice_ops,
 	[BFLY_TOPO_BENES] = &bfly_benes_ops,
+	[BFLY_TOPO_KFLY] = &bfly_kfly_ops,
+	[BFLY_TOPO_FLATFLY] = &bfly_flatfly_ops,
 };
 EXPORT_SYMBOL_IF_KUNIT(bfly_topologies);
 
@@ -31,17 +36,43 @@ const char *bfly_topology_name(enum bfly_topology topology)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_topology_name);
 
+/* A port-map family: the k-ary n-fly of @radix and @ports. */
+static int bfly_geometry_kfly(struct bfly_geometry *geo, const struct bfly_topology_ops *ops,
+			      u32 radix, u32 ports, const char **why)
+{
+	struct bfly_kfly fly;
+	int err;
+
+	err = bfly_kfly_init(&fly, radix, ports, why);
+	if (err)
+		return err;
+	if (fly.n < ops->min_stages) {
+		*why = "ports: a flattened butterfly needs k^2 ports at least";
+		return -EINVAL;
+	}
+	geo->fly = fly;
+	geo->radix = radix;
+	geo->port_map = true;
+	geo->ports_log2 = is_power_of_2(ports) ? ilog2(ports) : 0;
+	geo->ports = ports;
+	geo->node_stages = fly.n;
+	geo->nodes_per_stage = fly.switches;
+	geo->switches = (u64)fly.n * fly.switches;
+	return 0;
+}
+
 /**
  * bfly_geometry_init() - validate a fabric request and compute its geometry
  * @geo: filled on success, untouched on failure
  * @topology: requested topology
+ * @radix: requested switch radix k; 0 means 2
  * @ports: requested number of ports N
  * @why: on failure, set to a short reason for the user (no trailing newline)
  *
  * Return: 0, or -EINVAL with @why set.
  */
 int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
-		       u32 ports, const char **why)
+		       u32 radix, u32 ports, const char **why)
 {
 	const struct bfly_topology_ops *ops = bfly_topology_find(topology);
 	u32 n;
@@ -50,21 +81,34 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 		*why = "unknown topology";
 		return -EINVAL;
 	}
+	radix = radix ?: 2;
+	if (ops->port_map) {
+		geo->topology = topology;
+		return bfly_geometry_kfly(geo, ops, radix, ports, why);
+	}
+	if (radix != 2) {
+		*why = "radix: the switches of this topology are 2 x 2";
+		return -EINVAL;
+	}
 	if (!is_power_of_2(ports)) {
-		*why = "not a power of two";
+		*why = "ports: not a power of two";
 		return -EINVAL;
 	}
 	n = ilog2(ports);
 	if (n < BFLY_MIN_PORTS_LOG2) {
-		*why = "fewer than 2 ports";
+		*why = "ports: fewer than 2 ports";
 		return -EINVAL;
 	}
 	if (n > BFLY_MAX_PORTS_LOG2) {
-		*why = "more than 2^20 ports";
+		*why = "ports: more than 2^20 ports";
 		return -EINVAL;
 	}
 
+	/* The butterfly of N ports: cannot fail for these N. */
+	bfly_kfly_init(&geo->fly, 2, ports, why);
 	geo->topology = topology;
+	geo->radix = 2;
+	geo->port_map = false;
 	geo->ports_log2 = n;
 	geo->ports = ports;
 	geo->node_stages = ops->node_stages(n);
@@ -73,3 +117,47 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init);
+
+/**
+ * bfly_kfly_fabric_figures() - the figures of a fabric wired as its k-ary
+ *	n-fly (the butterfly, kfly): bfly_kfly_figures() of @geo->fly
+ * @geo: the geometry
+ * @f: receives the figures
+ */
+void bfly_kfly_fabric_figures(const struct bfly_geometry *geo, struct bfly_figures *f)
+{
+	struct bfly_kfly_figures k;
+
+	bfly_kfly_figures(&geo->fly, &k);
+	f->degree = k.degree;
+	f->diameter = k.diameter;
+	f->routers = 0;
+	f->channels = k.channels;
+	f->bisection = k.half_cut;
+}
+
+/**
+ * bfly_figures() - the figures of a fabric (&struct bfly_figures)
+ * @geo: its geometry
+ * @f: receives them
+ *
+ * A 2 x 2 indirect fabric without figures of its own has N channels into
+ * its first node stage, N between each pair of node stages and N out of
+ * the last, nodes of degree 4, paths of node_stages + 1 channels, and no
+ * bisection computed.
+ */
+void bfly_figures(const struct bfly_geometry *geo, struct bfly_figures *f)
+{
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
+
+	if (ops && ops->figures) {
+		ops->figures(geo, f);
+		return;
+	}
+	f->degree = 4;
+	f->diameter = geo->node_stages + 1;
+	f->routers = 0;
+	f->channels = (u64)(geo->node_stages + 1) * geo->ports;
+	f->bisection = 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_figures);

@@ -3,6 +3,7 @@
  * The permutation a switch matrix realizes, and a permutation check.
  */
 #include "compat.h"
+#include "kfly.h"
 #include "trace.h"
 #include "wiring.h"
 
@@ -15,6 +16,9 @@
  * Follows every input through the node stages, one stage at a time (the
  * stage's bits and @perm stay in cache), using @perm as the working array.
  *
+ * Port maps (@geo->port_map) are followed by bfly_kfly_trace(): a packet
+ * meeting a port set to nothing reads %BFLY_TRACE_LOST.
+ *
  * Return: 0, or -EINTR when bfly_should_stop() asked to stop; @perm is then
  * meaningless.
  */
@@ -24,6 +28,11 @@ int bfly_trace(const struct bfly_geometry *geo, const unsigned long *matrix,
 	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
 	u32 ports = geo->ports;
 	u32 s, i;
+
+	if (geo->port_map) {
+		bfly_kfly_trace(&geo->fly, (const u8 *)matrix, perm);
+		return 0;
+	}
 
 	bfly_wiring_flips(geo, flips);
 	for (i = 0; i < ports; i++)

@@ -80,7 +80,7 @@ int bfly_wiring_flip(const struct bfly_geometry *geo, u32 edge)
 	if (n < 2 || edge + 1 >= geo->node_stages)
 		return BFLY_WIRING_IDENTITY;
 	ops = bfly_topology_find(geo->topology);
-	return ops ? ops->edge_flip(n, edge) : BFLY_WIRING_IDENTITY;
+	return ops && ops->edge_flip ? ops->edge_flip(n, edge) : BFLY_WIRING_IDENTITY;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_wiring_flip);
 
@@ -97,7 +97,8 @@ void bfly_wiring_flips(const struct bfly_geometry *geo, s32 *flips)
 
 	/* Once per route: the family's wiring, looked up once. */
 	for (e = 0; e + 1 < geo->node_stages; e++)
-		flips[e] = ops && n >= 2 ? ops->edge_flip(n, e) : BFLY_WIRING_IDENTITY;
+		flips[e] = ops && ops->edge_flip && n >= 2 ? ops->edge_flip(n, e) :
+							     BFLY_WIRING_IDENTITY;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_wiring_flips);
 

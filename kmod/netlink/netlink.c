@@ -138,7 +138,8 @@ static void bfly_nl_notify_fabric(struct bfly_fabric *fab, bool created)
 			   nla_put_string(msg, BFLY_A_DEV_NAME, dev_name(&fab->dev)) ||
 			   (created &&
 			    (nla_put_u32(msg, BFLY_A_TOPOLOGY, fab->geo.topology) ||
-			     nla_put_u32(msg, BFLY_A_PORTS, fab->geo.ports))));
+			     nla_put_u32(msg, BFLY_A_PORTS, fab->geo.ports) ||
+			     nla_put_u32(msg, BFLY_A_RADIX, fab->geo.radix))));
 }
 
 /**

@@ -37,6 +37,7 @@ enum bfly_nl_phase {
 static int bfly_nl_put_desc(struct sk_buff *skb, struct bfly_fabric *fab)
 {
 	const struct bfly_geometry *geo = &fab->geo;
+	struct bfly_figures fig;
 
 	if (nla_put_u32(skb, BFLY_A_ID, fab->id) ||
 	    nla_put_string(skb, BFLY_A_DEV_NAME, dev_name(&fab->dev)) ||
@@ -46,6 +47,16 @@ static int bfly_nl_put_desc(struct sk_buff *skb, struct bfly_fabric *fab)
 	    nla_put_u32(skb, BFLY_A_NODE_STAGES, geo->node_stages) ||
 	    nla_put_u32(skb, BFLY_A_NODES_PER_STAGE, geo->nodes_per_stage) ||
 	    nla_put_u64_64bit(skb, BFLY_A_SWITCHES, geo->switches, BFLY_A_PAD))
+		return -EMSGSIZE;
+	bfly_figures(geo, &fig);
+	if (nla_put_u32(skb, BFLY_A_RADIX, geo->radix) ||
+	    nla_put_u32(skb, BFLY_A_DEGREE, fig.degree) ||
+	    nla_put_u32(skb, BFLY_A_DIAMETER, fig.diameter) ||
+	    nla_put_u32(skb, BFLY_A_ROUTERS, fig.routers) ||
+	    nla_put_u64_64bit(skb, BFLY_A_CHANNELS, fig.channels, BFLY_A_PAD) ||
+	    nla_put_u64_64bit(skb, BFLY_A_BISECTION, fig.bisection, BFLY_A_PAD) ||
+	    nla_put_u64_64bit(skb, BFLY_A_PORT_MAP_BYTES, bfly_port_map_bytes(geo),
+			      BFLY_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -171,7 +182,10 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 	return 0;
 }
 
-/* Copy @len bytes of the matrix from @offset into a new BFLY_A_MATRIX. */
+/*
+ * Copy @len bytes of the settings from @offset into a new BFLY_A_MATRIX,
+ * or BFLY_A_PORT_MAP on a fabric that holds port maps.
+ */
 static int bfly_nl_put_matrix(struct sk_buff *skb, struct bfly_fabric *fab,
 			      u64 offset, u32 len)
 {
@@ -180,7 +194,7 @@ static int bfly_nl_put_matrix(struct sk_buff *skb, struct bfly_fabric *fab,
 
 	if (nla_put_u64_64bit(skb, BFLY_A_MATRIX_OFFSET, offset, BFLY_A_PAD))
 		return -EMSGSIZE;
-	attr = nla_reserve(skb, BFLY_A_MATRIX, len);
+	attr = nla_reserve(skb, fab->geo.port_map ? BFLY_A_PORT_MAP : BFLY_A_MATRIX, len);
 	if (!attr)
 		return -EMSGSIZE;
 	down_read(&fab->lock);
@@ -538,51 +552,38 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *topo_attr = info->attrs[BFLY_A_TOPOLOGY];
 	struct nlattr *ports_attr = info->attrs[BFLY_A_PORTS];
+	struct nlattr *radix_attr = info->attrs[BFLY_A_RADIX];
 	struct bfly_fabric *fab;
 	const char *why = NULL;
 	struct sk_buff *msg;
-	u32 ports;
 	void *hdr;
 	int err;
 
 	if (!topo_attr) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_TOPOLOGY);
 		NL_SET_ERR_MSG(info->extack,
-			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3) or benes (4)");
+			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3), benes (4), kfly (5) or flatfly (6)");
 		return -EINVAL;
 	}
 	if (!ports_attr) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_PORTS);
 		NL_SET_ERR_MSG(info->extack,
-			       "ports: missing: a power of two from 2 to 2^20");
-		return -EINVAL;
-	}
-	ports = nla_get_u32(ports_attr);
-	if (!is_power_of_2(ports)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, ports_attr,
-				    "ports: not a power of two (a power of two from 2 to 2^20)");
-		return -EINVAL;
-	}
-	if (ports < 2) {
-		NL_SET_ERR_MSG_ATTR(info->extack, ports_attr,
-				    "ports: fewer than 2 ports (a power of two from 2 to 2^20)");
-		return -EINVAL;
-	}
-	if (ports > 1U << BFLY_MAX_PORTS_LOG2) {
-		NL_SET_ERR_MSG_ATTR(info->extack, ports_attr,
-				    "ports: more than 2^20 ports (a power of two from 2 to 2^20)");
+			       "ports: missing: a power of two from 2 to 2^20 (of the radix on kfly and flatfly)");
 		return -EINVAL;
 	}
 
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
-	fab = bfly_fabric_create(nla_get_u32(topo_attr), ports, &why);
+	fab = bfly_fabric_create(nla_get_u32(topo_attr),
+				 radix_attr ? nla_get_u32(radix_attr) : 0,
+				 nla_get_u32(ports_attr), &why);
 	if (IS_ERR(fab)) {
 		nlmsg_free(msg);
 		err = PTR_ERR(fab);
 		if (err == -EINVAL || err == -E2BIG)
-			bfly_nl_set_msg(info->extack, ports_attr, why);
+			bfly_nl_set_msg(info->extack, str_has_prefix(why, "radix") ?
+					radix_attr : ports_attr, why);
 		else if (err == -ENOMEM)
 			NL_SET_ERR_MSG(info->extack,
 				       "ports: no memory for the fabric under module_mem_max now");

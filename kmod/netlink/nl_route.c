@@ -57,19 +57,21 @@ static int bfly_nl_route_read(void *ctx, void *in, size_t bytes)
 	return 0;
 }
 
-static int bfly_nl_put_conflicts(struct sk_buff *msg,
-				 const struct bfly_conflicts *c)
+static int bfly_nl_put_conflicts(struct sk_buff *msg, const struct bfly_route_buf *b)
 {
-	u32 i, n = min(c->count, c->capacity);
+	u32 i, n = min(b->conflicts.count, b->conflicts.capacity);
+	const struct bfly_port_conflict *c;
 	struct nlattr *nest;
 
 	for (i = 0; i < n; i++) {
+		c = &b->pconf[i];
 		nest = nla_nest_start(msg, BFLY_A_CONFLICT);
 		if (!nest ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_STAGE, c->list[i].stage) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_NODE, c->list[i].node) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT0, c->list[i].input[0]) ||
-		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT1, c->list[i].input[1]))
+		    nla_put_u32(msg, BFLY_A_CONFLICT_STAGE, c->stage) ||
+		    nla_put_u32(msg, BFLY_A_CONFLICT_NODE, c->node) ||
+		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT0, c->input[0]) ||
+		    nla_put_u32(msg, BFLY_A_CONFLICT_INPUT1, c->input[1]) ||
+		    nla_put_u32(msg, BFLY_A_CONFLICT_PORT, c->port))
 			return -EMSGSIZE;
 		nla_nest_end(msg, nest);
 	}
@@ -92,7 +94,7 @@ static int bfly_nl_route_reply(struct genl_info *info, struct bfly_fabric *fab,
 	    nla_put_u32(msg, BFLY_A_METHOD, res->method) ||
 	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, b->conflicts.count) ||
 	    nla_put_u32(msg, BFLY_A_FIRST_CONFLICT_STAGE, b->conflicts.first_stage) ||
-	    bfly_nl_put_conflicts(msg, &b->conflicts) ||
+	    bfly_nl_put_conflicts(msg, b) ||
 	    nla_put_u64_64bit(msg, BFLY_A_GENERATION, res->generation, BFLY_A_PAD) ||
 	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, res->faults) ||
 	    nla_put_u64_64bit(msg, BFLY_A_AFFECTED_COUNT, b->affected_count, BFLY_A_PAD) ||
@@ -112,6 +114,7 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 		.dry_run = nla_get_flag(info->attrs[BFLY_A_DRY_RUN]),
 		.allow_faults = nla_get_flag(info->attrs[BFLY_A_ALLOW_FAULTS]),
 		.conflicts_max = BFLY_CONFLICTS_MAX,
+		.conflict_ports = true,
 		.read_input = bfly_nl_route_read,
 	};
 	struct bfly_nl_route_ctx ctx = { .info = info };
@@ -135,6 +138,8 @@ int bfly_nl_route_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	ctx.in = in;
 	req.labels = in == info->attrs[BFLY_A_LABELS];
+	/* The reply carries no settings: leave them in the fabric's layout. */
+	req.port_map = fab->geo.port_map;
 	req.ctx = &ctx;
 
 	err = bfly_route(fab, &req, &res);

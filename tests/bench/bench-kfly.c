@@ -73,7 +73,7 @@ int main(int argc, char **argv)
 		void *bw, *kw;
 		u8 *set;
 
-		if (bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, N, &why) ||
+		if (bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 2, N, &why) ||
 		    bfly_kfly_init(&g, cases[c][0], N, &why)) {
 			fprintf(stderr, "bench-kfly: %s\n", why);
 			return 2;

@@ -27,8 +27,8 @@ fi
 # sources DIR-OF-LIB DIR-OF-CORE: the files the benchmarks need
 sources() {
 	local f
-	for f in wiring trace selfroute benes rls schedule topology topo/butterfly \
-		 topo/bfly2 topo/bfly_twice topo/benes; do
+	for f in wiring trace selfroute benes rls schedule topology kfly topo/butterfly \
+		 topo/bfly2 topo/bfly_twice topo/benes topo/kfly topo/flatfly; do
 		# only the portable files (the flat layout has a kernel topology.c)
 		[ -f "$1/$f.c" ] && grep -q "compat.h" "$1/$f.c" && echo "$1/$f.c"
 	done

@@ -7,9 +7,9 @@
 . /tests/lib.sh
 
 P=/sys/module/bfly/parameters
-KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports topology"
+KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix topology"
 SIZES="batch_max_bytes fabric_mem_max module_mem_max"
-READ_ONLY="mem_bytes mem_peak_bytes ports topology"
+READ_ONLY="mem_bytes mem_peak_bytes ports radix topology"
 
 bfly_unload
 
@@ -99,6 +99,27 @@ long=$(printf '%01100d' 0 | tr 0 a)
 load_bad "topology=$long" "Invalid argument" "topology=aaaaaaaaaaaaaaaa"
 load_bad "topology=" "Invalid argument" "topology=: unknown topology"
 load_bad "topology=benes2" "Invalid argument" "topology=benes2: unknown topology"
+
+echo "# radix: k x k switches for kfly and flatfly"
+load_ok "topology=kfly radix=4 ports=64"
+check_eq "radix reads its number" 4 "$(cat $P/radix)"
+check_eq "the fabric's radix (sysfs)" 4 "$(cat /sys/class/bfly/bfly0/radix)"
+check_eq "the fabric's node stages (sysfs)" 3 "$(cat /sys/class/bfly/bfly0/node_stages)"
+check "rmmod" rmmod bfly
+load_ok "topology=flatfly radix=3 ports=27"
+check_eq "the flatfly's radix (sysfs)" 3 "$(cat /sys/class/bfly/bfly0/radix)"
+check "rmmod" rmmod bfly
+load_ok "topology=kfly ports=8"
+check_eq "radix defaults to 2" 2 "$(cat /sys/class/bfly/bfly0/radix)"
+check "rmmod" rmmod bfly
+load_bad "topology=kfly radix=1 ports=8" "Invalid argument" "radix=1: the switch radix is 2 to 64"
+load_bad "topology=kfly radix=65 ports=65" "Invalid argument" "radix=65: the switch radix is 2 to 64"
+load_bad "topology=kfly radix=abc" "Invalid argument" "invalid for parameter"
+load_bad "topology=kfly radix=-1" "Invalid argument" "invalid for parameter"
+load_bad "topology=kfly radix=3 ports=12" "Invalid argument" "ports=12: not a power of k"
+load_bad "topology=kfly radix=64 ports=16777216" "Invalid argument" "ports=16777216: at most 2^20"
+load_bad "topology=benes radix=4 ports=16" "Invalid argument" "radix=4: the switches of this topology are 2 x 2"
+load_bad "topology=flatfly radix=8 ports=8" "Invalid argument" "a flattened butterfly needs k^2 ports at least"
 
 echo "# run time: sizes are written, read-only parameters are not"
 load_ok "topology=butterfly ports=16"

@@ -38,7 +38,7 @@ refused "show: not a device name" "is not a bfly device" bflyctl show eth0
 # switches
 refused "set: stage out of range" "switch: stage out of range" bflyctl set bfly0 stage 5 node 0 cross
 refused "set: node out of range" "switch: node out of range" bflyctl set bfly0 stage 0 node 4 cross
-refused "set: neither switches nor matrix" "switch, matrix: missing" bflyctl raw switch-set 2:u32:0
+refused "set: neither switches nor matrix" "switch, matrix, port-map: missing" bflyctl raw switch-set 2:u32:0
 refused "set: matrix of the wrong size" "matrix: length differs" bflyctl raw switch-set 2:u32:0 15:hex:00
 refused "set: matrix bits past the last switch" "matrix: bits set past the last switch" \
 	bflyctl raw switch-set 2:u32:0 15:hex:00000000000f0000
@@ -54,7 +54,7 @@ refused "route: perm and labels" "not both" bflyctl raw route 2:u32:0 \
 	21:hex:00
 refused "route: wrong entry count (bflyctl)" "8 ports" bflyctl route bfly0 perm 0,1,2
 dev=$(bflyctl new bfly2 8)
-refused "route: a permutation on bfly2" "perm: a permutation routes on butterfly and benes only" \
+refused "route: a permutation on bfly2" "perm: a permutation routes on butterfly, benes, kfly and flatfly only" \
 	bflyctl route "$dev" identity
 refused "route: labels too wide" "labels: a label is wider than node-stages bits" \
 	bflyctl route "$dev" labels 0,1,2,3,4,5,6,4096

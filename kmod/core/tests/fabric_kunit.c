@@ -22,7 +22,12 @@ static void bfly_fabric_create_every_topology(struct kunit *test)
 
 	for (topo = BFLY_TOPO_BUTTERFLY; topo < __BFLY_TOPO_MAX; topo++) {
 		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-			fab = bfly_fabric_create(topo, sizes[i], &why);
+			fab = bfly_fabric_create(topo, 2, sizes[i], &why);
+			/* A flattened butterfly has two routers at least. */
+			if (topo == BFLY_TOPO_FLATFLY && sizes[i] < 4) {
+				KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
+				continue;
+			}
 			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 			KUNIT_EXPECT_EQ(test, topo, fab->geo.topology);
 			KUNIT_EXPECT_EQ(test, sizes[i], fab->geo.ports);
@@ -45,14 +50,14 @@ static void bfly_fabric_bad_requests(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(bad_ports); i++) {
 		why = NULL;
-		fab = bfly_fabric_create(BFLY_TOPO_BENES, bad_ports[i], &why);
+		fab = bfly_fabric_create(BFLY_TOPO_BENES, 2, bad_ports[i], &why);
 		KUNIT_EXPECT_EQ_MSG(test, -EINVAL, PTR_ERR_OR_ZERO(fab), "ports=%u",
 				    bad_ports[i]);
 		KUNIT_EXPECT_NOT_NULL(test, why);
 	}
-	fab = bfly_fabric_create(0, 8, &why);
+	fab = bfly_fabric_create(0, 2, 8, &why);
 	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
-	fab = bfly_fabric_create(__BFLY_TOPO_MAX, 8, &why);
+	fab = bfly_fabric_create(__BFLY_TOPO_MAX, 2, 8, &why);
 	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
 }
 
@@ -63,18 +68,18 @@ static void bfly_fabric_ids_recycled(struct kunit *test)
 	const char *why;
 	u32 id_b;
 
-	a = bfly_fabric_create(BFLY_TOPO_BUTTERFLY, 4, &why);
+	a = bfly_fabric_create(BFLY_TOPO_BUTTERFLY, 2, 4, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
-	b = bfly_fabric_create(BFLY_TOPO_BENES, 4, &why);
+	b = bfly_fabric_create(BFLY_TOPO_BENES, 2, 4, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
 	KUNIT_EXPECT_NE(test, a->id, b->id);
 	id_b = b->id;
 
 	/* A refused request takes no id. */
-	KUNIT_EXPECT_TRUE(test, IS_ERR(bfly_fabric_create(BFLY_TOPO_BENES, 5, &why)));
+	KUNIT_EXPECT_TRUE(test, IS_ERR(bfly_fabric_create(BFLY_TOPO_BENES, 2, 5, &why)));
 
 	bfly_fabric_destroy(b);
-	c = bfly_fabric_create(BFLY_TOPO_BFLY2, 8, &why);
+	c = bfly_fabric_create(BFLY_TOPO_BFLY2, 2, 8, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c);
 	KUNIT_EXPECT_EQ(test, id_b, c->id);
 
@@ -88,7 +93,7 @@ static void bfly_fabric_outlives_delete(struct kunit *test)
 	struct bfly_fabric *fab;
 	const char *why;
 
-	fab = bfly_fabric_create(BFLY_TOPO_BFLY_TWICE, 16, &why);
+	fab = bfly_fabric_create(BFLY_TOPO_BFLY_TWICE, 2, 16, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	bfly_fabric_get(fab);
 	bfly_fabric_destroy(fab);
@@ -108,7 +113,7 @@ static void bfly_fabric_deleted_under_creator(struct kunit *test)
 	struct bfly_fabric *fab;
 	const char *why;
 
-	fab = bfly_fabric_create(BFLY_TOPO_BENES, 16, &why);
+	fab = bfly_fabric_create(BFLY_TOPO_BENES, 2, 16, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_delete(fab->id));
 	KUNIT_EXPECT_EQ(test, -ENOENT, bfly_fabric_delete(fab->id));

@@ -31,7 +31,7 @@ static struct bfly_fabric *bfly_ft_fabric(struct kunit *test,
 	struct bfly_fabric *fab;
 	const char *why;
 
-	fab = bfly_fabric_create(topology, ports, &why);
+	fab = bfly_fabric_create(topology, 2, ports, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_ft_destroy_action, fab));
 	return fab;
@@ -263,7 +263,7 @@ static void bfly_ft_dead_fabric(struct kunit *test)
 	int err = 0;
 	u32 bad;
 
-	fab = bfly_fabric_create(BFLY_TOPO_BENES, 8, &why);
+	fab = bfly_fabric_create(BFLY_TOPO_BENES, 2, 8, &why);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
 	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_faults_add(fab, f, 1, &bad, &why));
 	bfly_fabric_get(fab);

@@ -32,7 +32,7 @@ static void bfly_bf_init(struct kunit *test, struct bfly_bf_bufs *b, u32 ports)
 {
 	const char *why;
 
-	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&b->geo, BFLY_TOPO_BENES, ports, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&b->geo, BFLY_TOPO_BENES, 2, ports, &why));
 	b->perm = bfly_test_alloc(test, ports * sizeof(u32));
 	b->back = bfly_test_alloc(test, ports * sizeof(u32));
 	b->matrix = bfly_test_alloc(test, bfly_matrix_bytes(&b->geo));

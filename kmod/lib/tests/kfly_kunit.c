@@ -28,7 +28,7 @@ struct bfly_kf {
 	u8 *set, *set2;
 	unsigned long *seen;
 	void *work;
-	struct bfly_kfly_conflict *list;
+	struct bfly_port_conflict *list;
 	struct bfly_kfly_conflicts conflicts;
 };
 
@@ -118,7 +118,7 @@ static void bfly_kfly_binary_is_butterfly(struct kunit *test)
 
 	for (n = 1; n <= 12; n++) {
 		KUNIT_ASSERT_EQ(test, 0,
-				bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 1U << n, &why));
+				bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 2, 1U << n, &why));
 		KUNIT_ASSERT_EQ(test, 0, bfly_kfly_init(&c.g, 2, 1U << n, &why));
 		KUNIT_EXPECT_EQ(test, geo.node_stages, c.g.n);
 		bad = 0;
@@ -131,7 +131,7 @@ static void bfly_kfly_binary_is_butterfly(struct kunit *test)
 	prandom_seed_state(&rnd, 2);
 	for (n = 3; n <= 10; n += 7) {
 		KUNIT_ASSERT_EQ(test, 0,
-				bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 1U << n, &why));
+				bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 2, 1U << n, &why));
 		bfly_kf_init(test, &c, 2, 1U << n);
 		matrix = bfly_test_alloc(test, bfly_matrix_bytes(&geo));
 		bwork = bfly_test_alloc(test, bfly_selfroute_workspace_size(&geo));

@@ -71,7 +71,7 @@ static void bfly_rls_pihat_sizes(struct kunit *test)
 
 	for (n = 1; n <= (BFLY_TEST_LARGE ? 14 : 10); n++) {
 		N = 1U << n;
-		KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, N, &why));
+		KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_BUTTERFLY, 2, N, &why));
 		perm = bfly_test_alloc(test, N * sizeof(u32));
 		del = bfly_test_alloc(test, N * sizeof(u32));
 		matrix = bfly_test_alloc(test, bfly_matrix_bytes(&geo));
@@ -160,7 +160,7 @@ static void bfly_rls_round_init(struct kunit *test, struct bfly_rls_round *r,
 	const char *why;
 	size_t work;
 
-	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&r->geo, topo, ports, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&r->geo, topo, 2, ports, &why));
 	KUNIT_ASSERT_EQ(test, 0, bfly_sched_init(&r->sched, &r->geo, latin, NULL, NULL));
 	work = max3(bfly_selfroute_workspace_size(&r->geo),
 		    bfly_sched_check_workspace_size(&r->geo),

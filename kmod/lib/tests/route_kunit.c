@@ -24,7 +24,7 @@ static struct bfly_geometry bfly_test_geo(struct kunit *test,
 	struct bfly_geometry geo;
 	const char *why;
 
-	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, topo, ports, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, topo, 2, ports, &why));
 	return geo;
 }
 
@@ -100,6 +100,8 @@ static void bfly_wiring_is_permutation(struct kunit *test)
 
 	seen = bfly_test_alloc(test, BITS_TO_LONGS(1 << 12) * sizeof(long));
 	for (topo = BFLY_TOPO_BUTTERFLY; topo < __BFLY_TOPO_MAX; topo++) {
+		if (bfly_topology_find(topo)->port_map)
+			continue;	/* k x k fabrics: kfly_kunit.c */
 		for (n = 1; n <= 12; n++) {
 			geo = bfly_test_geo(test, topo, 1U << n);
 			bad_def = 0;

@@ -29,7 +29,7 @@ static struct bfly_geometry bfly_sch_geo(struct kunit *test, enum bfly_topology 
 	struct bfly_geometry geo;
 	const char *why;
 
-	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, topo, ports, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, topo, 2, ports, &why));
 	return geo;
 }
 

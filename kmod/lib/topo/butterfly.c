@@ -22,4 +22,5 @@ const struct bfly_topology_ops bfly_butterfly_ops = {
 	.edge_flip = bfly_butterfly_edge_flip,
 	.perm_method = BFLY_METHOD_SELF_ROUTING,
 	.sched_labels = true,
+	.figures = bfly_kfly_fabric_figures,
 };

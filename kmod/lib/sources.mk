@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The portable algorithm library's files, relative to kmod/lib: the one
+# list the module (Kbuild) and the native builds (tests/native,
+# tests/bench, tests/e2e) take them from. A new family's topo/ file and
+# algorithm files go here.
+
+BFLY_LIB_SRCS := topology.c topo/butterfly.c topo/bfly2.c topo/bfly_twice.c \
+	topo/benes.c topo/kfly.c topo/flatfly.c wiring.c trace.c selfroute.c \
+	benes.c benes_fault.c linkload.c fault.c kfly.c settings.c flatfly.c \
+	rls.c schedule.c
