@@ -299,12 +299,12 @@ check "show kfly: the figures" sh -c \
 	'for w in degree diameter channels bisection "port-map bytes"; do grep -q "^  $w  *[0-9a-z]" /tmp/kf.show || exit 1; done'
 check "show kfly: no routers line" sh -c '! grep -q "^  routers" /tmp/kf.show'
 check "show kfly matrix: one line per node stage, 16 maps of 4 ports each" sh -c \
-	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+\]){16}\$' /tmp/kf.show) -eq 3 ]"
+	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+\]){16}\$' /tmp/kf.show) -eq 3 ] || { cat /tmp/kf.show; false; }"
 bflyctl show "$ff" > /tmp/ff.show
 ffstages=$(python3 -c "import json; print(json.load(open('/tmp/$ff.json'))['node_stages'])")
 check "show flatfly: routers 8" grep -qx "  routers          8" /tmp/ff.show
 check "show flatfly (N <= 32): the port maps without asking" sh -c \
-	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+\]){8}\$' /tmp/ff.show) -eq $ffstages ]"
+	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+\]){8}\$' /tmp/ff.show) -eq $ffstages ] || { cat /tmp/ff.show; false; }"
 
 # set: one node's map, read back in text and JSON
 # pm DEV EXPR: print the port maps m indexed by EXPR, e.g. '[0][5]'
@@ -362,7 +362,7 @@ check "route $ff: digit rotation, applied" sh -c \
 bflyctl route "$kf" identity > /tmp/route.out 2> /tmp/route.err
 check_eq "route $kf identity: refused, exit 1" 1 $?
 check "refused kfly route: conflicts listed with their port" sh -c \
-	"grep -q 'refused' /tmp/route.out && grep -qE '^  conflict: stage [0-9]+ node [0-9]+, inputs [0-9]+ and [0-9]+, port [0-9]+\$' /tmp/route.out"
+	"grep -q 'refused' /tmp/route.out && grep -qE '^  conflict: stage [0-9]+ node [0-9]+, inputs [0-9]+ and [0-9]+, port [0-9]+\$' /tmp/route.out || { cat /tmp/route.out; false; }"
 check "refused kfly route: one-line error" sh -c \
 	'[ $(wc -l < /tmp/route.err) -eq 1 ] && grep -q "internal conflicts" /tmp/route.err'
 check "route -j on kfly: every conflict has its port" sh -c \
@@ -377,7 +377,7 @@ refused "route xor on 9 ports (kfly radix 3): no power of two" "xor: N = 9 is no
 check "route on kfly 9 radix 3: digit rotation" \
 	bflyctl route "$k3" perm "$(python3 -c 'print(",".join(str(i % 3 * 3 + i // 3) for i in range(9)))')"
 check "show kfly 9 radix 3: ports 9 (k = 3, n = 2), 3 x 3 maps" sh -c \
-	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show"
+	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show || { cat /tmp/k3.show; false; }"
 
 # faults and all-to-all schedules are for 2 x 2 fabrics
 refused "a2a on kfly: not supported" "Operation not supported" bflyctl a2a "$kf"

@@ -166,12 +166,13 @@ tr="0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15"
 bfly-route $tr > /tmp/route.out
 check_eq "bfly-route kfly: the transpose routes, exit 0" 0 $?
 check "bfly-route kfly: self-routing, one line of four 4-port maps per stage" sh -c \
-	"grep -qx '/dev/bfly0: 16 ports, self-routing by destination' /tmp/route.out && [ \$(grep -cE '^  stage  [01]:( \[[0-3] [0-3] [0-3] [0-3]\]){4}\$' /tmp/route.out) -eq 2 ]"
-check "bfly-route kfly: the trace is the transpose" grep -q ' 0->0 1->4 2->8 3->12 4->1 .* 15->15$' /tmp/route.out
+	"grep -qx '/dev/bfly0: 16 ports, self-routing by destination' /tmp/route.out && [ \$(grep -cE '^  stage  [01]:( \[[0-3] [0-3] [0-3] [0-3]\]){4}\$' /tmp/route.out) -eq 2 ] || { cat /tmp/route.out; false; }"
+check "bfly-route kfly: the trace is the transpose" sh -c \
+	"grep -q ' 0->0 1->4 2->8 3->12 4->1 .* 15->15\$' /tmp/route.out || { cat /tmp/route.out; false; }"
 bfly-route -n 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 > /tmp/route.out
 check_eq "bfly-route kfly: the identity is refused, exit 3" 3 $?
 check "bfly-route kfly: conflicts with their port" sh -c \
-	"grep -q '^refused: [0-9]* internal conflicts, the first in node stage 0' /tmp/route.out && grep -qE '^  stage 0 node [0-9]+: inputs [0-9]+ and [0-9]+ ask for port [0-3]\$' /tmp/route.out"
+	"grep -q '^refused: [0-9]* internal conflicts, the first in node stage 0' /tmp/route.out && grep -qE '^  stage 0 node [0-9]+: inputs [0-9]+ and [0-9]+ ask for port [0-3]\$' /tmp/route.out || { cat /tmp/route.out; false; }"
 refused "bfly-route -l kfly: label 16 past 2 base-4 digits" \
 	"value 1: label 16 is out of range (0 .. 15, 2 base-4 digits)" \
 	bfly-route -n -l 16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
@@ -186,5 +187,5 @@ check "insmod flatfly 16" insmod "$BFLY_KO" topology=flatfly ports=16 radix=2
 check "bfly-info flatfly: routers 8" sh -c \
 	'bfly-info /dev/bfly0 | grep -qx "  routers          8" && bfly-info -k /dev/bfly0 | grep -qx routers=8'
 check "bfly-route flatfly: the digit rotation routes, maps of 2 ports" sh -c \
-	"bfly-route 0 8 1 9 2 10 3 11 4 12 5 13 6 14 7 15 > /tmp/route.out && grep -qE '^  stage  0:( \[[01] [01]\]){8}\$' /tmp/route.out && grep -q ' 1->8 .* 15->15\$' /tmp/route.out"
+	"bfly-route 0 8 1 9 2 10 3 11 4 12 5 13 6 14 7 15 > /tmp/route.out && grep -qE '^  stage  0:( \[[01] [01]\]){8}\$' /tmp/route.out && grep -q ' 1->8 .* 15->15\$' /tmp/route.out || { cat /tmp/route.out; false; }"
 check "rmmod (flatfly)" rmmod bfly
