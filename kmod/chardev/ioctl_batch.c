@@ -54,7 +54,7 @@ int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg)
 static int bfly_batch_arg_check(const struct bfly_batch *b,
 				const struct bfly_geometry *geo, u64 *total)
 {
-	if ((b->flags & ~BFLY_BATCH_STRICT) || b->pad ||
+	if ((b->flags & ~(BFLY_BATCH_STRICT | BFLY_BATCH_MINIMAL)) || b->pad ||
 	    memchr_inv(b->reserved, 0, sizeof(b->reserved)) ||
 	    memchr_inv(b->reserved2, 0, sizeof(b->reserved2)))
 		return -EINVAL;
@@ -83,6 +83,10 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 	    !access_ok(u64_to_user_ptr(b->affected_ptr),
 		       (u64)b->affected_max * sizeof(struct bfly_msg_ref)))
 		return -EFAULT;
+	if (b->rounds_ptr &&
+	    !access_ok(u64_to_user_ptr(b->rounds_ptr),
+		       (u64)geo->ports * sizeof(struct bfly_round)))
+		return -EFAULT;
 	return 0;
 }
 
@@ -103,6 +107,7 @@ static int bfly_batch_report(struct bfly_batch *b, const struct bfly_batch_res *
 	b->elapsed_ns = res->elapsed_ns;
 	b->affected = res->affected;
 	b->faults = res->faults;
+	b->cycles_bound = res->cycles_bound;
 	if ((b->flags & BFLY_BATCH_STRICT) && n &&
 	    copy_to_user(u64_to_user_ptr(b->conflicts_ptr), c->list,
 			 array_size(n, sizeof(*c->list))))
@@ -143,6 +148,8 @@ int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *ua
 		.conflicts_max = b.conflicts_ptr ? b.conflicts_max : 0,
 		.affected = u64_to_user_ptr(b.affected_ptr),
 		.affected_max = b.affected_max,
+		.minimal = b.flags & BFLY_BATCH_MINIMAL,
+		.rounds = u64_to_user_ptr(b.rounds_ptr),
 	};
 	err = bfly_batch(fab, &req, &res);
 	if (res.conflicts_list) {

@@ -14,6 +14,10 @@
  * slots, user memory to user memory (msgcopy.c). A signal stops the batch
  * between rounds. The fabric's switch matrix is not touched, so a batch
  * takes no lock.
+ *
+ * On a flattened butterfly the rounds run on the routers (lib/flatfly.c):
+ * each round is routed as the RLS paper maps bfly2's labels, or by
+ * minimal routes, and its channel loads and cycles are counted.
  */
 #include <linux/bitmap.h>
 #include <linux/ktime.h>
@@ -28,7 +32,9 @@
 
 #include "lib/benes.h"
 #include "lib/benes_fault.h"
+#include "lib/flatfly.h"
 #include "lib/linkload.h"
+#include "lib/rls.h"
 #include "lib/schedule.h"
 #include "lib/selfroute.h"
 #include "batch.h"
@@ -58,6 +64,8 @@ struct bfly_batch_run {
 	struct bfly_batch_res *res;
 	struct bfly_sched sched;
 	bool labelled;
+	bool routers;			/* rounds run on the routers: @flat */
+	struct bfly_flatfly flat;	/* the routers of a flattened butterfly */
 	u32 *square;			/* a caller's square, or NULL */
 	u32 *dest;			/* the round's destinations */
 	u64 *labels;			/* the round's labels */
@@ -108,6 +116,12 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	work = max3(work, bfly_sched_check_workspace_size(geo),
 		    bfly_sched_split_workspace_size(geo));
 	work = max(work, bfly_latin_check_workspace_size(ports));
+	run->routers = bfly_topology_find(geo->topology)->routers;
+	if (run->routers) {
+		/* The fabric's own shape: this cannot fail. */
+		bfly_flatfly_init(&run->flat, geo->radix, ports, &run->res->why);
+		work = max(work, bfly_flatfly_round_workspace_size(&run->flat));
+	}
 	nconf = min_t(u64, req->conflicts_max, geo->switches);
 
 	run->mem.fab = run->fab;
@@ -293,11 +307,56 @@ static int bfly_batch_faults(struct bfly_batch_run *run, u32 k)
 	return 0;
 }
 
+/*
+ * A round on the routers of a flattened butterfly: routed as the RLS
+ * paper maps bfly2's labels (RLS schedule, radix 2) or by minimal routes,
+ * its figures counted and reported, then every message delivered.
+ */
+static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
+{
+	struct bfly_batch_res *res = run->res;
+	struct bfly_flatfly_round_stats st;
+	struct bfly_round rs;
+	bool mapped;
+	int err;
+
+	err = bfly_sched_round(&run->sched, k, run->dest, NULL);
+	if (err)
+		return err;
+	mapped = !run->req->minimal && run->flat.fly.k == 2 &&
+		 run->sched.latin == BFLY_LATIN_RLS;
+	if (mapped) {
+		err = bfly_rls_labels_round(run->geo->ports, k, run->labels);
+		if (err)
+			return err;
+	}
+	err = bfly_flatfly_round(&run->flat, run->dest, mapped ? run->labels : NULL, &st,
+				 run->work);
+	if (err)
+		return err;
+	rs.max_load = st.max_load;
+	rs.cycles = st.cycles;
+	if (run->req->rounds && copy_to_user(run->req->rounds + k, &rs, sizeof(rs)))
+		return -EFAULT;
+	res->cycles += st.cycles;
+	res->max_link_load = max(res->max_link_load, st.max_load);
+	res->conflicts += st.excess;
+	if (st.excess && res->first_conflict_round == BFLY_NO_CONFLICT)
+		res->first_conflict_round = k;
+	if (st.excess && run->req->strict)
+		return -EBUSY;
+	res->sub_rounds++;
+	return bfly_batch_deliver(run, NULL);
+}
+
 static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 {
 	const struct bfly_geometry *geo = run->geo;
 	int extra, err;
 	u32 unmet;
+
+	if (run->routers)
+		return bfly_batch_flat_round(run, k);
 
 	err = bfly_sched_round(&run->sched, k, run->dest,
 			       run->labelled ? run->labels : NULL);
@@ -339,6 +398,7 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 	};
 	const struct bfly_geometry *geo = run->geo;
 	const struct bfly_batch_req *req = run->req;
+	struct bfly_geometry sched_geo;
 	enum bfly_latin l;
 
 	if (run->square &&
@@ -347,8 +407,16 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 		return -EFAULT;
 	l = req->schedule == BFLY_SCHED_DEFAULT ? bfly_sched_default(geo) :
 						  latin[req->schedule];
-	run->labelled = bfly_sched_has_labels(geo);
-	return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+	if (!run->routers) {
+		run->labelled = bfly_sched_has_labels(geo);
+		return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+	}
+	/* The routers' rounds: the destinations of bfly2's Latin squares. */
+	if (req->schedule == BFLY_SCHED_DEFAULT)
+		l = BFLY_LATIN_RLS;
+	run->labelled = false;
+	bfly_geometry_init(&sched_geo, BFLY_TOPO_BFLY2, 2, geo->ports, &run->res->why);
+	return bfly_sched_init(&run->sched, &sched_geo, l, run->square, run->work);
 }
 
 /*
@@ -365,8 +433,10 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	start = ktime_get_ns();
 	b->rounds = 0;
 	b->sub_rounds = 0;
+	b->cycles = 0;
+	b->cycles_bound = 0;
 	b->conflicts = 0;
-	b->max_link_load = 1;
+	b->max_link_load = run->routers ? 0 : 1;
 	b->first_conflict_round = BFLY_NO_CONFLICT;
 	b->bytes_moved = 0;
 	b->affected = 0;
@@ -391,7 +461,10 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	/* Every round ran, but not every message arrived. */
 	if (!err && b->affected)
 		err = -EHOSTUNREACH;
-	b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
+	if (run->routers)
+		b->cycles_bound = bfly_flatfly_exchange_bound(&run->flat);
+	else
+		b->cycles = bfly_sched_cycles(&fab->geo, b->sub_rounds);
 	b->elapsed_ns = ktime_get_ns() - start;
 	atomic64_inc(&fab->stats.batches);
 	bfly_event_batch_done(fab, run->sched.latin, b->rounds, b->cycles,
@@ -442,14 +515,21 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	       struct bfly_batch_res *res)
 {
 	const struct bfly_geometry *geo = &fab->geo;
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
 	struct bfly_batch_run *run;
 	bool square;
 	u64 total;
 	int err;
 
-	if (geo->port_map)
+	if (geo->port_map && !ops->routers)
 		return bfly_batch_why(res, -EOPNOTSUPP,
-				      "id: all-to-all batches run on fabrics of 2 x 2 switches only");
+				      "id: all-to-all batches run on fabrics of 2 x 2 switches and flattened butterflies only");
+	if (!geo->ports_log2)
+		return bfly_batch_why(res, -EOPNOTSUPP,
+				      "id: all-to-all batches need N = 2^n ports");
+	if (req->rounds && !ops->routers)
+		return bfly_batch_why(res, -EINVAL,
+				      "rounds: a flattened butterfly's rounds only");
 	if (req->schedule > BFLY_SCHED_SQUARE)
 		return bfly_batch_why(res, -EINVAL, "latin: no such schedule");
 	square = req->schedule == BFLY_SCHED_SQUARE;
@@ -507,3 +587,4 @@ void bfly_batch_done(struct bfly_batch_res *res)
 	kfree(res->run);
 	res->run = NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_batch_done);

@@ -30,6 +30,10 @@ struct bfly_geometry;
  * @affected: NULL, or room (user memory) for @affected_max references of
  *	the messages a fault hits
  * @affected_max: see @affected
+ * @minimal: on a flattened butterfly, minimal routes (uapi
+ *	%BFLY_BATCH_MINIMAL)
+ * @rounds: NULL, or on a flattened butterfly N &struct bfly_round (user
+ *	memory) for each round's figures
  * @killable: stop for fatal signals only (a netlink request, which cannot
  *	be restarted); otherwise any signal stops the batch between rounds
  */
@@ -44,6 +48,8 @@ struct bfly_batch_req {
 	u32 conflicts_max;
 	struct bfly_msg_ref __user *affected;
 	u32 affected_max;
+	bool minimal;
+	struct bfly_round __user *rounds;
 	bool killable;
 };
 
@@ -59,6 +65,8 @@ struct bfly_batch_req {
  * @bytes_moved: message bytes copied
  * @affected: messages a fault hit (not delivered)
  * @faults: the fabric's faults when the batch started
+ * @cycles_bound: on a flattened butterfly, the fewest cycles of any
+ *	schedule of the exchange; else 0
  * @elapsed_ns: the batch's time
  * @conflicts_list: a strict batch's failing round: its conflicts
  * @done: with @want_done, the receive slots filled (N * N bits)
@@ -72,6 +80,7 @@ struct bfly_batch_res {
 	u32 first_conflict_round;
 	u32 max_link_load;
 	u64 cycles;
+	u64 cycles_bound;
 	u64 bytes_moved;
 	u64 affected;
 	u32 faults;

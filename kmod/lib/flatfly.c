@@ -96,6 +96,188 @@ u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_distance);
 
+/*
+ * The routers a packet from terminal @src crosses when it follows @label
+ * through bfly2 (@bfly2, 2n - 1 node stages) as the RLS paper maps it: an
+ * edge stage that moves it to another row is a hop on the channel of the
+ * digit that edge stage flips. The channels go to @path (NULL: only count)
+ * and the terminal it reaches to *@end. Return: the hops.
+ */
+static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f,
+				    const struct bfly_geometry *bfly2, u32 src, u64 label,
+				    u32 *path, u32 *end)
+{
+	u32 s, p = src, q, hops = 0;
+
+	for (s = 0; s < bfly2->node_stages; s++) {
+		p = (p & ~1U) | ((label >> (bfly2->node_stages - 1 - s)) & 1);
+		if (s + 1 == bfly2->node_stages)
+			break;
+		q = bfly_wiring_link(bfly2, s, p);
+		if (q >> 1 != p >> 1) {
+			if (path)
+				path[hops] = bfly_flatfly_channel(f, p >> 1, q >> 1);
+			hops++;
+		}
+		p = q;
+	}
+	*end = p;
+	return hops;
+}
+
+/*
+ * A minimal dimension-order path from router @a to router @b: the digits
+ * that differ are corrected from the top one down. Return: the hops.
+ */
+static u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
+{
+	u32 k = f->fly.k, d, m, to, hops = 0;
+
+	for (d = f->dims; d-- > 0;) {
+		m = f->fly.pow[d];
+		if (a / m % k == b / m % k)
+			continue;
+		to = a - a / m % k * m + b / m % k * m;
+		path[hops++] = bfly_flatfly_channel(f, a, to);
+		a = to;
+	}
+	return hops;
+}
+
+/* The most router hops a path of either kind takes: 2n - 2 (mapped). */
+static u32 bfly_flatfly_path_max(const struct bfly_flatfly *f)
+{
+	return 2 * f->dims;
+}
+
+/**
+ * bfly_flatfly_round_workspace_size() - memory bfly_flatfly_round() needs
+ * @f: the shape
+ *
+ * Return: bytes: two arrays of one u32 per channel, and per terminal a
+ * path of 2n - 2 channels, its length and its position.
+ */
+size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f)
+{
+	return ((size_t)2 * f->channels +
+		(size_t)f->fly.ports * (bfly_flatfly_path_max(f) + 2)) * sizeof(u32);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_round_workspace_size);
+
+/*
+ * Move the packets along their paths, store and forward: each cycle every
+ * channel takes the lowest-numbered packet waiting for it, and a packet
+ * crosses one channel a cycle. Return: the cycles until the last hop, or
+ * -EINTR.
+ */
+static int bfly_flatfly_forward(const struct bfly_flatfly *f, const u32 *path, const u32 *len,
+				u32 *pos, u32 *stamp, u32 moving)
+{
+	u32 i, ch, cycle = 0, stride = bfly_flatfly_path_max(f);
+
+	memset(stamp, 0, f->channels * sizeof(u32));
+	memset(pos, 0, f->fly.ports * sizeof(u32));
+	while (moving) {
+		cycle++;
+		for (i = 0; i < f->fly.ports; i++) {
+			if (pos[i] == len[i])
+				continue;
+			ch = path[(size_t)i * stride + pos[i]];
+			if (stamp[ch] == cycle)
+				continue;
+			stamp[ch] = cycle;
+			if (++pos[i] == len[i])
+				moving--;
+		}
+		if (bfly_should_stop())
+			return -EINTR;
+	}
+	return cycle;
+}
+
+/**
+ * bfly_flatfly_round() - one round of an exchange on the k-ary n-flat
+ * @f: the shape
+ * @dest: N destinations, a permutation of the terminals
+ * @labels: NULL for minimal dimension-order routes; or, on the 2-ary
+ *	n-flat, the round's bfly2 labels, followed as the RLS paper maps them
+ * @st: receives the round's figures
+ * @work: bfly_flatfly_round_workspace_size() bytes
+ *
+ * A cycle lets every channel carry one packet: a terminal's injection
+ * channel, each directed channel between routers, a terminal's ejection
+ * channel. Every terminal injects its packet in cycle 0; the packets
+ * cross the routers store and forward (bfly_flatfly_forward()) and are
+ * ejected the cycle after their last hop. A message to the sender's own
+ * terminal takes no channel unless its path leaves the router.
+ *
+ * Return: 0; -EINVAL for a destination of N or more, labels on a radix
+ * other than 2, or a label that does not deliver its packet to @dest;
+ * -EINTR.
+ */
+int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 *labels,
+		       struct bfly_flatfly_round_stats *st, void *work)
+{
+	u32 *load = work, *stamp = load + f->channels, *len = stamp + f->channels;
+	u32 *pos = len + f->fly.ports, *path = pos + f->fly.ports;
+	u32 i, c, end, k = f->fly.k, stride = bfly_flatfly_path_max(f), moving = 0;
+	struct bfly_geometry bfly2;
+	bool network = false;
+	const char *why;
+	int cycles;
+
+	if (labels && (k != 2 || bfly_geometry_init(&bfly2, BFLY_TOPO_BFLY2, 2,
+						    f->fly.ports, &why)))
+		return -EINVAL;
+	memset(st, 0, sizeof(*st));
+	memset(load, 0, f->channels * sizeof(u32));
+	for (i = 0; i < f->fly.ports; i++) {
+		if (dest[i] >= f->fly.ports)
+			return -EINVAL;
+		if (labels) {
+			len[i] = bfly_flatfly_mapped_path(f, &bfly2, i, labels[i],
+							  path + (size_t)i * stride, &end);
+			if (end != dest[i])
+				return -EINVAL;
+		} else {
+			len[i] = bfly_flatfly_dor_path(f, i / k, dest[i] / k,
+						       path + (size_t)i * stride);
+		}
+		network |= dest[i] != i || len[i];
+		moving += len[i] > 0;
+		st->hops += len[i];
+		for (c = 0; c < len[i]; c++)
+			load[path[(size_t)i * stride + c]]++;
+	}
+	for (c = 0; c < f->channels; c++) {
+		if (load[c] > st->max_load)
+			st->max_load = load[c];
+		st->excess += load[c] > 1 ? load[c] - 1 : 0;
+	}
+	cycles = bfly_flatfly_forward(f, path, len, pos, stamp, moving);
+	if (cycles < 0)
+		return cycles;
+	st->cycles = network ? cycles + 2 : 0;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_round);
+
+/**
+ * bfly_flatfly_exchange_bound() - fewest cycles for the whole exchange
+ * @f: the shape
+ *
+ * Documentation/routing.rst derives it: the messages between routers need
+ * N (n-1)(k-1) k^(n-1) hops, N cycles of the (N/k)(n-1)(k-1) directed
+ * channels, after a cycle of injection and before one of ejection.
+ *
+ * Return: N + 2.
+ */
+u64 bfly_flatfly_exchange_bound(const struct bfly_flatfly *f)
+{
+	return (u64)f->fly.ports + 2;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_exchange_bound);
+
 /**
  * bfly_flatfly_rls_round() - an RLS round on the 2-ary n-flat, as the paper
  *	maps it
@@ -115,8 +297,9 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_distance);
 int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32 *load,
 			   u32 *hops, u32 *delivered)
 {
+	u32 path[2 * BFLY_MAX_PORTS_LOG2];
+	u32 i, s, n, ports = f->fly.ports;
 	struct bfly_geometry geo;
-	u32 i, s, p, q, ch, ports = f->fly.ports;
 	const char *why;
 	int err;
 
@@ -130,20 +313,10 @@ int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32
 	memset(load, 0, f->channels * sizeof(u32));
 	*hops = 0;
 	for (i = 0; i < ports; i++) {
-		p = i;
-		for (s = 0; s < geo.node_stages; s++) {
-			p = (p & ~1U) | ((labels[i] >> (geo.node_stages - 1 - s)) & 1);
-			if (s + 1 == geo.node_stages)
-				break;
-			q = bfly_wiring_link(&geo, s, p);
-			if (q >> 1 != p >> 1) {
-				ch = bfly_flatfly_channel(f, p >> 1, q >> 1);
-				load[ch]++;
-				(*hops)++;
-			}
-			p = q;
-		}
-		delivered[i] = p;
+		n = bfly_flatfly_mapped_path(f, &geo, i, labels[i], path, &delivered[i]);
+		for (s = 0; s < n; s++)
+			load[path[s]]++;
+		*hops += n;
 	}
 	return 0;
 }

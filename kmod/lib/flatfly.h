@@ -35,6 +35,25 @@ struct bfly_flatfly {
 int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why);
 u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to);
 u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b);
+/**
+ * struct bfly_flatfly_round_stats - one round of an exchange, as it runs
+ * @max_load: the most packets one directed channel between routers carries
+ * @excess: the packets past one per channel, over every channel
+ * @hops: the channel hops of the round's packets in all
+ * @cycles: the cycles the round takes, injection and ejection included
+ *	(bfly_flatfly_round()); 0 when every message stays with its sender
+ */
+struct bfly_flatfly_round_stats {
+	u32 max_load;
+	u32 excess;
+	u32 hops;
+	u32 cycles;
+};
+
+size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f);
+int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 *labels,
+		       struct bfly_flatfly_round_stats *st, void *work);
+u64 bfly_flatfly_exchange_bound(const struct bfly_flatfly *f);
 int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32 *load,
 			   u32 *hops, u32 *delivered);
 int bfly_flatfly_disjoint(const struct bfly_flatfly *f, const u32 *perm, u32 max_steps,

@@ -29,6 +29,8 @@
  *	it the rounds route as permutations by @perm_method
  * @figures: the family's figures (bfly_figures()); NULL for the generic
  *	ones of a 2 x 2 indirect fabric, with no bisection computed
+ * @routers: the rows of switches are routers of a direct network: an
+ *	all-to-all batch runs on the routers (lib/flatfly.c)
  */
 struct bfly_topology_ops {
 	const char *name;
@@ -39,6 +41,7 @@ struct bfly_topology_ops {
 	u32 perm_method;
 	bool sched_labels;
 	void (*figures)(const struct bfly_geometry *geo, struct bfly_figures *f);
+	bool routers;
 };
 
 extern const struct bfly_topology_ops bfly_butterfly_ops;

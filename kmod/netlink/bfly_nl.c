@@ -62,9 +62,10 @@ const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1] = {
 };
 
 /* BFLY_CMD_A2A - do */
-const struct nla_policy bfly_a2a_nl_policy[BFLY_A_LATIN + 1] = {
+const struct nla_policy bfly_a2a_nl_policy[BFLY_A_MINIMAL + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
 	[BFLY_A_LATIN] = NLA_POLICY_RANGE(NLA_U32, 1, 4),
+	[BFLY_A_MINIMAL] = { .type = NLA_FLAG, },
 };
 
 /* BFLY_CMD_STATS_RESET - do */
@@ -125,7 +126,7 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.cmd		= BFLY_CMD_A2A,
 		.doit		= bfly_nl_a2a_doit,
 		.policy		= bfly_a2a_nl_policy,
-		.maxattr	= BFLY_A_LATIN,
+		.maxattr	= BFLY_A_MINIMAL,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

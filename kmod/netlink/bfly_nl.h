@@ -26,7 +26,7 @@ extern const struct nla_policy bfly_switch_set_nl_policy[BFLY_A_PORT_MAP + 1];
 
 extern const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1];
 
-extern const struct nla_policy bfly_a2a_nl_policy[BFLY_A_LATIN + 1];
+extern const struct nla_policy bfly_a2a_nl_policy[BFLY_A_MINIMAL + 1];
 
 extern const struct nla_policy bfly_stats_reset_nl_policy[BFLY_A_ID + 1];
 

@@ -46,6 +46,7 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	/* The spec's latin values are the uapi's schedules (asserted above). */
 	if (info->attrs[BFLY_A_LATIN])
 		req.schedule = nla_get_u32(info->attrs[BFLY_A_LATIN]);
+	req.minimal = nla_get_flag(info->attrs[BFLY_A_MINIMAL]);
 
 	/* No message data: none is lost to a fault, the reply counts them. */
 	err = bfly_batch(fab, &req, &res);
@@ -67,6 +68,8 @@ int bfly_nl_a2a_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, BFLY_A_LATIN, req.schedule) ||
 	    nla_put_u32(msg, BFLY_A_ROUNDS, res.rounds) ||
 	    nla_put_u64_64bit(msg, BFLY_A_CYCLES, res.cycles, BFLY_A_PAD) ||
+	    nla_put_u64_64bit(msg, BFLY_A_CYCLES_BOUND, res.cycles_bound, BFLY_A_PAD) ||
+	    nla_put_u32(msg, BFLY_A_MAX_LINK_LOAD, res.max_link_load) ||
 	    nla_put_u32(msg, BFLY_A_CONFLICTS_COUNT, min_t(u64, res.conflicts, U32_MAX)) ||
 	    nla_put_u32(msg, BFLY_A_FAULTS_COUNT, res.faults) ||
 	    nla_put_u64_64bit(msg, BFLY_A_AFFECTED_COUNT, res.affected, BFLY_A_PAD)) {

@@ -82,13 +82,15 @@ const size_t ioc_ver0[NIOC] = {
 	BFLY_STATS_SIZE_VER0, BFLY_RLS_SIZE_VER0, BFLY_BATCH_SIZE_VER0, 64,
 };
 
-/* Later published sizes (interface version 4), or 0 */
+/* A later published size (interface versions 4 and 5), or 0 */
 const size_t ioc_ver1[NIOC] = {
+	[IOC_INFO] = BFLY_INFO_SIZE_VER1,
 	[IOC_ROUTE] = BFLY_ROUTE_SIZE_VER1, [IOC_BATCH] = BFLY_BATCH_SIZE_VER1,
 };
 
+static_assert(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER1, "info size");
 static_assert(sizeof(struct bfly_route) == BFLY_ROUTE_SIZE_VER1, "route size");
-static_assert(sizeof(struct bfly_batch) == BFLY_BATCH_SIZE_VER1, "batch size");
+static_assert(sizeof(struct bfly_batch) == BFLY_BATCH_SIZE_VER2, "batch size");
 
 /* The errnos uapi/linux/bfly.h documents for each ioctl. */
 static int allowed(int ioc, int e)

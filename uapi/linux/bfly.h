@@ -643,6 +643,29 @@ struct bfly_msg_ref {
 #define BFLY_BATCH_STRICT _BITUL(0)
 
 /**
+ * define BFLY_BATCH_MINIMAL - on a flattened butterfly, minimal routes
+ *
+ * The rounds route by minimal dimension-order routes (the digits that
+ * differ corrected from the top one down) instead of the RLS paper's
+ * mapping of bfly2's labels onto the routers. Other schedules and radixes
+ * route minimally anyway. Fabrics of 2 x 2 switches ignore it.
+ */
+#define BFLY_BATCH_MINIMAL _BITUL(1)
+
+/**
+ * struct bfly_round - one round of an exchange on a flattened butterfly
+ * @max_load: the most packets one directed channel between routers
+ *	carries in the round
+ * @cycles: the cycles the round takes when every channel carries one
+ *	packet a cycle and packets move store and forward, injection and
+ *	ejection included (Documentation/routing.rst)
+ */
+struct bfly_round {
+	__u32 max_load;
+	__u32 cycles;
+};
+
+/**
  * define BFLY_BATCH_MAX_PORTS_LOG2 - log2 of the largest fabric for batches
  */
 #define BFLY_BATCH_MAX_PORTS_LOG2 16
@@ -651,7 +674,8 @@ struct bfly_msg_ref {
  * struct bfly_batch - an all-to-all personalized exchange
  * @size: in: size of this structure as the caller knows it
  *	(at least %BFLY_BATCH_SIZE_VER0); out: number of bytes written
- * @flags: in: %BFLY_BATCH_STRICT; other bits must be zero
+ * @flags: in: %BFLY_BATCH_STRICT, %BFLY_BATCH_MINIMAL; other bits must
+ *	be zero
  * @schedule: in: one of &enum bfly_schedule
  * @ports: in: must equal the fabric's ports
  * @msg_size: in: bytes per message; 0 runs the schedule only
@@ -694,9 +718,19 @@ struct bfly_msg_ref {
  * @affected_max: in: entries at @affected_ptr; zero without it
  * @faults: out: the faults of the fabric the batch ran with
  * @reserved2: must be zero
+ * @rounds_ptr: in: zero, or on a flattened butterfly a user array of N
+ *	&struct bfly_round receiving each round's figures
+ * @cycles_bound: out: on a flattened butterfly, the fewest cycles any
+ *	schedule of the whole exchange takes, N + 2; else 0
  *
  * The fields from @affected on are new in version 4 of this interface
- * (%BFLY_BATCH_SIZE_VER1).
+ * (%BFLY_BATCH_SIZE_VER1), those from @rounds_ptr on in version 5
+ * (%BFLY_BATCH_SIZE_VER2). On a flattened butterfly the rounds run on the
+ * routers one after another: @cycles is the sum of their cycles,
+ * @max_link_load the most packets on a channel between routers in a
+ * round, @conflicts the packets past one per channel summed over the
+ * rounds, and a strict batch stops at the first round that puts two
+ * packets on one channel.
  *
  * Argument of %BFLY_IOC_BATCH.
  */
@@ -728,6 +762,8 @@ struct bfly_batch {
 	__u32 affected_max;
 	__u32 faults;
 	__u64 reserved2[2];
+	__u64 rounds_ptr;
+	__u64 cycles_bound;
 };
 
 /**
@@ -740,6 +776,12 @@ struct bfly_batch {
  * report (interface version 4)
  */
 #define BFLY_BATCH_SIZE_VER1 200
+
+/**
+ * define BFLY_BATCH_SIZE_VER2 - size of &struct bfly_batch with the rounds of
+ * a flattened butterfly (interface version 5)
+ */
+#define BFLY_BATCH_SIZE_VER2 216
 
 /**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
@@ -874,9 +916,10 @@ struct bfly_batch {
  * outputs then say how many rounds completed and, with @done_ptr, which
  * receive slots hold data.
  *
- * Return: 0; -EOPNOTSUPP on the k-ary n-fly and the flattened butterfly
- * (not yet); -EINVAL for wrong sizes, misaligned or overlapping buffers,
- * an unknown schedule, a square that is not a Latin square of order N,
+ * Return: 0; -EOPNOTSUPP on the k-ary n-fly, and on a flattened butterfly
+ * whose N is no power of two; -EINVAL for wrong sizes, misaligned or
+ * overlapping buffers, @rounds_ptr on a fabric other than a flattened
+ * butterfly, an unknown schedule, a square that is not a Latin square of order N,
  * unknown flags or non-zero reserved fields; -E2BIG for a fabric of more
  * than 2^%BFLY_BATCH_MAX_PORTS_LOG2 ports, N * N * @msg_size over the
  * batch_max_bytes module parameter or overflowing; -EBUSY in strict mode

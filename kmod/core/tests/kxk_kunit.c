@@ -5,7 +5,8 @@
  * core exactly as the butterfly does: the same verdict, conflicts (with
  * their ports) and settings (lib's bfly_kfly suite compares every
  * permutation of N = 8). Settings set whole or node by node obey the
- * fabric's rules; faults and batches are refused.
+ * fabric's rules; faults are refused, and batches but on a flatfly's
+ * routers.
  */
 #include <kunit/test.h>
 #include <linux/err.h>
@@ -123,9 +124,9 @@ static void bfly_kxk_route_applies(struct kunit *test)
 
 	fab = bfly_kxk_fabric(test, BFLY_TOPO_KFLY, 3, 27);
 	mem.fab = fab;
-	/* The identity realizes on every k-ary n-fly. */
+	/* What the straight settings realize (settings_kunit.c): routable. */
 	for (i = 0; i < 27; i++)
-		perm[i] = i;
+		perm[i] = i % 3 * 9 + i / 9 * 3 + i / 3 % 3;
 	req.ctx = perm;
 	KUNIT_EXPECT_EQ(test, 0, bfly_route(fab, &req, &res));
 	KUNIT_EXPECT_TRUE(test, res.applied);
@@ -195,7 +196,7 @@ static void bfly_kxk_switch_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_switch_check(&bf->geo, &sw, &why));
 }
 
-/* Faults and batches are for 2 x 2 fabrics; the reasons say so. */
+/* Faults are for 2 x 2 fabrics, batches also run on a flatfly's routers. */
 static void bfly_kxk_refusals(struct kunit *test)
 {
 	struct bfly_fault f = bfly_test_link(0, 1);
@@ -208,7 +209,51 @@ static void bfly_kxk_refusals(struct kunit *test)
 	fab = bfly_kxk_fabric(test, BFLY_TOPO_FLATFLY, 4, 16);
 	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_faults_change(fab, &freq, &fres));
 	KUNIT_EXPECT_NOT_NULL(test, fres.why);
+	fab = bfly_kxk_fabric(test, BFLY_TOPO_KFLY, 4, 16);
 	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_batch(fab, &breq, &bres));
+	KUNIT_EXPECT_NOT_NULL(test, bres.why);
+	bfly_batch_done(&bres);
+	fab = bfly_kxk_fabric(test, BFLY_TOPO_KFLY, 3, 9);
+	memset(&bres, 0, sizeof(bres));
+	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_batch(fab, &breq, &bres));
+	bfly_batch_done(&bres);
+}
+
+/*
+ * The exchange on the 2-ary 4-flat's routers: the RLS rounds as the paper
+ * maps them, then by minimal routes (lib's bfly_flatfly suite counts the
+ * same cycles round by round).
+ */
+static void bfly_kxk_flatfly_batch(struct kunit *test)
+{
+	struct bfly_batch_req req = { .schedule = BFLY_SCHED_RLS };
+	struct bfly_batch_res res = {};
+	struct bfly_fabric *fab;
+
+	fab = bfly_kxk_fabric(test, BFLY_TOPO_FLATFLY, 2, 16);
+	KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 16, res.rounds);
+	KUNIT_EXPECT_EQ(test, 16, res.sub_rounds);
+	KUNIT_EXPECT_EQ(test, 105, res.cycles);
+	KUNIT_EXPECT_EQ(test, 18, res.cycles_bound);
+	KUNIT_EXPECT_EQ(test, 2, res.max_link_load);
+	KUNIT_EXPECT_EQ(test, 0, res.first_conflict_round);
+	bfly_batch_done(&res);
+
+	memset(&res, 0, sizeof(res));
+	req.minimal = true;
+	KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 81, res.cycles);
+	KUNIT_EXPECT_EQ(test, 18, res.cycles_bound);
+	bfly_batch_done(&res);
+
+	/* Strict: the first round that loads a channel twice stops it. */
+	memset(&res, 0, sizeof(res));
+	req.minimal = false;
+	req.strict = true;
+	KUNIT_EXPECT_EQ(test, -EBUSY, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 0, res.rounds);
+	bfly_batch_done(&res);
 }
 
 static struct kunit_case bfly_kxk_cases[] = {
@@ -216,6 +261,7 @@ static struct kunit_case bfly_kxk_cases[] = {
 	KUNIT_CASE(bfly_kxk_route_applies),
 	KUNIT_CASE(bfly_kxk_switch_rules),
 	KUNIT_CASE(bfly_kxk_refusals),
+	KUNIT_CASE(bfly_kxk_flatfly_batch),
 	{}
 };
 

@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 
 #include "lib/flatfly.h"
+#include "lib/rls.h"
 #include "kunit_util.h"
 
 /* Shapes refused, and the channels of good ones: each router's neighbours. */
@@ -115,10 +116,86 @@ static void bfly_flatfly_rls_disjoint(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_disjoint(&f, perm, 1, used, &steps));
 }
 
+/* One round's figures, with the checks every round must pass. */
+static void bfly_flatfly_round_check(struct kunit *test, const struct bfly_flatfly *f,
+				     const u32 *dest, const u64 *labels,
+				     struct bfly_flatfly_round_stats *st, void *work)
+{
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_round(f, dest, labels, st, work));
+	if (!st->hops)
+		return;
+	/* A channel carries one packet a cycle; a packet one hop a cycle. */
+	KUNIT_EXPECT_GE(test, st->cycles, st->max_load + 2);
+	KUNIT_EXPECT_LE(test, st->cycles, st->hops + 2);
+}
+
+/*
+ * Rounds of the exchange on the 2-ary 4-flat as the paper maps them and
+ * by minimal dimension-order routes: figures of each round, the whole
+ * exchange against its bound, and a case worked by hand on the 4-ary
+ * 2-flat (4 routers in a complete graph).
+ */
+static void bfly_flatfly_exchange(struct kunit *test)
+{
+	struct bfly_flatfly_round_stats st;
+	u32 k, i, dest[16], mapped = 0, minimal = 0, hops = 0;
+	struct bfly_flatfly f;
+	const char *why;
+	u64 labels[16];
+	void *work;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, 16, &why));
+	KUNIT_EXPECT_EQ(test, 18, bfly_flatfly_exchange_bound(&f));
+	work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+	for (k = 0; k < 16; k++) {
+		for (i = 0; i < 16; i++)
+			dest[i] = (i - k) & 15;
+		KUNIT_ASSERT_EQ(test, 0, bfly_rls_labels_round(16, k, labels));
+		bfly_flatfly_round_check(test, &f, dest, labels, &st, work);
+		KUNIT_EXPECT_EQ_MSG(test, 48, st.hops, "round %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, 2, st.max_load, "round %u", k);
+		mapped += st.cycles;
+		bfly_flatfly_round_check(test, &f, dest, NULL, &st, work);
+		KUNIT_EXPECT_EQ_MSG(test, k ? st.cycles > 0 : !st.cycles, true, "round %u", k);
+		KUNIT_EXPECT_EQ_MSG(test, !k ? 0 : k == 1 || k == 15 ? 1 : 2, st.max_load,
+				    "round %u", k);
+		minimal += st.cycles;
+		hops += st.hops;
+	}
+	KUNIT_EXPECT_EQ(test, 384, hops);
+	kunit_info(test, "N = 16: RLS rounds as mapped %u cycles, minimal %u, bound 18\n",
+		   mapped, minimal);
+	KUNIT_EXPECT_GT(test, minimal, 18);
+	KUNIT_EXPECT_GT(test, mapped, minimal);
+
+	/* Labels that do not deliver their round are refused. */
+	KUNIT_ASSERT_EQ(test, 0, bfly_rls_labels_round(16, 3, labels));
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_round(&f, dest, labels, &st, work));
+
+	/* 4-ary 2-flat: every terminal of router r to router r + 1. */
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 4, 16, &why));
+	work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+	for (i = 0; i < 16; i++)
+		dest[i] = (i + 4) & 15;
+	bfly_flatfly_round_check(test, &f, dest, NULL, &st, work);
+	KUNIT_EXPECT_EQ(test, 4, st.max_load);
+	KUNIT_EXPECT_EQ(test, 3 * 4, st.excess);
+	KUNIT_EXPECT_EQ(test, 16, st.hops);
+	KUNIT_EXPECT_EQ(test, 6, st.cycles);
+	/* Within the routers only: injection and ejection. */
+	for (i = 0; i < 16; i++)
+		dest[i] = i ^ 1;
+	bfly_flatfly_round_check(test, &f, dest, NULL, &st, work);
+	KUNIT_EXPECT_EQ(test, 0, st.hops);
+	KUNIT_EXPECT_EQ(test, 2, st.cycles);
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_round(&f, dest, labels, &st, work));
+}
+
 static struct kunit_case bfly_flatfly_cases[] = {
 	KUNIT_CASE(bfly_flatfly_shapes),
 	KUNIT_CASE(bfly_flatfly_rls_mapping),
 	KUNIT_CASE(bfly_flatfly_rls_disjoint),
+	KUNIT_CASE(bfly_flatfly_exchange),
 	{}
 };
 

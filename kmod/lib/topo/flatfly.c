@@ -33,4 +33,5 @@ const struct bfly_topology_ops bfly_flatfly_ops = {
 	.min_stages = 2,
 	.perm_method = BFLY_METHOD_SELF_ROUTING,
 	.figures = bfly_flatfly_figures,
+	.routers = true,
 };
