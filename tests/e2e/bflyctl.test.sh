@@ -379,7 +379,13 @@ check "route on kfly 9 radix 3: digit rotation" \
 check "show kfly 9 radix 3: ports 9 (k = 3, n = 2), 3 x 3 maps" sh -c \
 	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show || { cat /tmp/k3.show; false; }"
 
-# faults and all-to-all schedules are for 2 x 2 fabrics
+# all-to-all on a flatfly: the rounds on its routers, against N + 2 cycles
+check "a2a on flatfly 16: 16 rounds, the bound 18, a channel load" sh -c \
+	"bflyctl -j a2a $ff | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"cycles_bound\"] == 18 and r[\"cycles\"] >= 18 and r[\"max_link_load\"] >= 1, r'"
+check "a2a on flatfly 16 minimal: text with the bound" sh -c \
+	"bflyctl a2a $ff minimal | grep -E '^$ff: all-to-all \(.*\): 16 rounds, [0-9]+ cycles \(at least 18\), max link load [0-9]+, '"
+
+# faults and all-to-all schedules of a kfly are not modelled
 refused "a2a on kfly: not supported" "Operation not supported" bflyctl a2a "$kf"
 refused "fault add on kfly: not supported" "Operation not supported" \
 	bflyctl fault add "$kf" link 0 0
