@@ -137,11 +137,12 @@ int cmd_a2a(int argc, char **argv)
 		jkn("affected", r.affected);
 		jclose('}');
 	} else {
-		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles, %u conflicts",
-		       id, latin_name(r.latin), r.rounds, r.cycles, r.conflicts);
+		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles", id,
+		       latin_name(r.latin), r.rounds, r.cycles);
 		/* The bound comes from flatfly exchanges only (0 elsewhere). */
 		if (r.cycles_bound)
 			printf(" (at least %llu), max link load %u", r.cycles_bound, r.mll);
+		printf(", %u conflicts", r.conflicts);
 		if (r.faults)
 			printf(", faults %u, affected %llu", r.faults, r.affected);
 		printf(", %.2f s\n", now() - start);
