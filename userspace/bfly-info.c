@@ -5,7 +5,9 @@
  *
  *   bfly-info [-k] [DEVICE]      DEVICE defaults to /dev/bfly0
  *
- * -k prints key=value lines for scripts instead of the table.
+ * -k prints key=value lines for scripts instead of the table. It asks
+ * for the whole struct bfly_info it was built with; an older kernel
+ * answers fewer bytes (info.size), and only those fields are printed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +29,76 @@ static const char *topology_name(__u32 topology)
 	if (topology < bfly_topo_names_count && bfly_topo_names[topology])
 		return bfly_topo_names[topology];
 	return "unknown";
+}
+
+/*
+ * Did the kernel write the radix and the figures? It sets size to the
+ * bytes it wrote; those fields came together, in BFLY_INFO_SIZE_VER1.
+ */
+#define GOT_FIGURES(info) ((info).size >= BFLY_INFO_SIZE_VER1)
+
+/* "k = 4, n = 3" of N = k^n ports, or "k = 4" when N is no power of k */
+static void print_kn(__u32 ports, __u32 radix)
+{
+	__u32 n = 0;
+
+	while (radix >= 2 && ports > 1 && ports % radix == 0) {
+		ports /= radix;
+		n++;
+	}
+	if (ports == 1)
+		printf(" (k = %u, n = %u)\n", radix, n);
+	else
+		printf(" (k = %u)\n", radix);
+}
+
+static void print_keys(const char *dev, const struct bfly_info *info)
+{
+	printf("device=%s\nuapi_version=%u\nid=%u\ntopology=%s\n"
+	       "ports=%u\nports_log2=%u\nnode_stages=%u\n"
+	       "nodes_per_stage=%u\nswitches=%llu\n",
+	       dev, info->uapi_version, info->id,
+	       topology_name(info->topology), info->ports, info->ports_log2,
+	       info->node_stages, info->nodes_per_stage,
+	       (unsigned long long)info->switches);
+	if (!GOT_FIGURES(*info))
+		return;
+	printf("radix=%u\ndegree=%u\ndiameter=%u\nrouters=%u\nchannels=%llu\n"
+	       "bisection=%llu\nport_map_bytes=%llu\n",
+	       info->radix, info->degree, info->diameter, info->routers,
+	       (unsigned long long)info->channels,
+	       (unsigned long long)info->bisection,
+	       (unsigned long long)info->port_map_bytes);
+}
+
+static void print_table(const char *dev, const struct bfly_info *info)
+{
+	int kxk = info->topology == BFLY_TOPO_KFLY || info->topology == BFLY_TOPO_FLATFLY;
+
+	printf("%s: %s fabric\n", dev, topology_name(info->topology));
+	printf("  uapi version     %u\n", info->uapi_version);
+	printf("  fabric id        %u\n", info->id);
+	printf("  ports            %u", info->ports);
+	if (kxk && GOT_FIGURES(*info))
+		print_kn(info->ports, info->radix);
+	else
+		printf(" (n = %u)\n", info->ports_log2);
+	printf("  node stages      %u\n", info->node_stages);
+	printf("  nodes per stage  %u\n", info->nodes_per_stage);
+	printf("  switches         %llu\n", (unsigned long long)info->switches);
+	if (!GOT_FIGURES(*info))
+		return;
+	printf("  radix            %u\n", info->radix);
+	printf("  degree           %u\n", info->degree);
+	printf("  diameter         %u\n", info->diameter);
+	if (info->topology == BFLY_TOPO_FLATFLY || info->routers)
+		printf("  routers          %u\n", info->routers);
+	printf("  channels         %llu\n", (unsigned long long)info->channels);
+	if (info->bisection)
+		printf("  bisection        %llu\n", (unsigned long long)info->bisection);
+	else
+		printf("  bisection        not computed\n");
+	printf("  port-map bytes   %llu\n", (unsigned long long)info->port_map_bytes);
 }
 
 static void print_help(FILE *f)
@@ -90,22 +162,9 @@ int main(int argc, char **argv)
 	}
 	close(fd);
 
-	if (keys) {
-		printf("device=%s\nuapi_version=%u\nid=%u\ntopology=%s\n"
-		       "ports=%u\nports_log2=%u\nnode_stages=%u\n"
-		       "nodes_per_stage=%u\nswitches=%llu\n",
-		       dev, info.uapi_version, info.id,
-		       topology_name(info.topology), info.ports, info.ports_log2,
-		       info.node_stages, info.nodes_per_stage,
-		       (unsigned long long)info.switches);
-		return 0;
-	}
-	printf("%s: %s fabric\n", dev, topology_name(info.topology));
-	printf("  uapi version     %u\n", info.uapi_version);
-	printf("  fabric id        %u\n", info.id);
-	printf("  ports            %u (n = %u)\n", info.ports, info.ports_log2);
-	printf("  node stages      %u\n", info.node_stages);
-	printf("  nodes per stage  %u\n", info.nodes_per_stage);
-	printf("  switches         %llu\n", (unsigned long long)info.switches);
+	if (keys)
+		print_keys(dev, &info);
+	else
+		print_table(dev, &info);
 	return 0;
 }

@@ -30,7 +30,8 @@ def enum_tables(spec):
             out.append((want[d['name']],
                         [(cname(d['name-prefix'], e), e) for e in entries(d)]))
     sets = {'fabric': 'bfly_attr_names', 'switch': 'bfly_switch_attr_names',
-            'fault': 'bfly_fault_attr_names'}
+            'fault': 'bfly_fault_attr_names',
+            'conflict': 'bfly_conflict_attr_names'}
     for s in spec['attribute-sets']:
         if s['name'] in sets:
             out.append((sets[s['name']],

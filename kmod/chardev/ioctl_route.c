@@ -107,7 +107,8 @@ static int bfly_ioctl_route_publish(void *ctx, const struct bfly_route_res *res)
 	r->faults = res->faults;
 	r->generation = res->generation;
 	if (r->matrix_ptr &&
-	    copy_to_user(u64_to_user_ptr(r->matrix_ptr), b->report, r->matrix_bytes))
+	    copy_to_user(u64_to_user_ptr(r->matrix_ptr), bfly_route_report(b),
+			 r->matrix_bytes))
 		return -EFAULT;
 	if (r->affected_ptr &&
 	    (b->affected ? copy_to_user(u64_to_user_ptr(r->affected_ptr), b->affected,

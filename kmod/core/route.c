@@ -46,8 +46,7 @@ int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
 void bfly_route_buf_free(struct bfly_route_buf *b)
 {
 	kvfree(b->in);
-	if (b->report != b->matrix)
-		kvfree(b->report);
+	kvfree(b->report);
 	kvfree(b->matrix);
 	kvfree(b->pconf);
 	kvfree(b->work);
@@ -96,7 +95,6 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 	b->mem.fab = fab;
 	b->in = bfly_mem_alloc_array(&b->mem, geo->ports, elem, false);
 	b->matrix = bfly_mem_alloc(&b->mem, bfly_matrix_bytes(geo), true);
-	b->report = b->matrix;
 	if (req->port_map != geo->port_map)
 		b->report = bfly_mem_alloc(&b->mem, bfly_settings_bytes(geo, req->port_map),
 					   false);
@@ -354,7 +352,7 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	if (err)
 		return err;
 
-	if (b->report != b->matrix)
+	if (b->report)
 		bfly_settings_export(geo, b->matrix, req->port_map, b->report, &res->why);
 	bfly_route_account(fab, b);
 	res->faults = b->faults ? b->faults->count : 0;

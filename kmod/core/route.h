@@ -13,9 +13,10 @@
 /**
  * struct bfly_route_buf - everything one route needs, allocated up front
  * @in: N u32 (a permutation) or N u64 (labels)
- * @matrix: the computed switch matrix, in the fabric's layout
- * @report: the computed settings in the layout asked for: @matrix, or a
- *	copy in the other layout
+ * @matrix: the computed switch matrix, in the fabric's layout; an applied
+ *	route swaps it with the fabric's
+ * @report: the computed settings in the other layout when that one was
+ *	asked for, else NULL (bfly_route_report())
  * @work: the algorithm's workspace
  * @conflicts: the conflicts found: their count and first stage; on a 2 x 2
  *	fabric also the list
@@ -85,7 +86,7 @@ struct bfly_route_req {
  * @faults: the number of faults of the fabric when the route started
  * @why: with an error, a short reason for the user (netlink extack)
  * @err: the error @why words
- * @b: the buffers: @b.report, @b.conflicts (@b.pconf with the ports),
+ * @b: the buffers: bfly_route_report(), @b.conflicts (@b.pconf with the ports),
  *	@b.affected (NULL without faults), @b.affected_count and
  *	@b.stuck_unmet are the report
  *
@@ -102,6 +103,20 @@ struct bfly_route_res {
 	int err;
 	struct bfly_route_buf b;
 };
+
+/**
+ * bfly_route_report() - the computed settings in the layout asked for
+ * @b: the route's buffers
+ *
+ * Valid until the route is applied: in &bfly_route_req.publish, or after
+ * a route that was not applied.
+ *
+ * Return: @b->report, or @b->matrix when the layouts agree.
+ */
+static inline const void *bfly_route_report(const struct bfly_route_buf *b)
+{
+	return b->report ?: b->matrix;
+}
 
 int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	       struct bfly_route_res *res);

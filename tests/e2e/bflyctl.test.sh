@@ -223,3 +223,182 @@ wait $mon
 check_eq "monitor: exit status 1 after rmmod" 1 $?
 check_eq "monitor: bfly0, bfly1, bfly2 deleted" "bfly0 bfly1 bfly2" \
 	"$(python3 -c 'import json; print(" ".join(sorted(e["dev"] for e in map(json.loads, open("/tmp/monitor.json")) if e["event"] == "deleted")))')"
+
+# ---- k x k fabrics: kfly and flatfly (issue 12) ----
+check "insmod ports=0 (k x k fabrics)" insmod "$BFLY_KO" ports=0
+refused "new kfly: radix 1" "radix: 1 is out of range (2 .. 64)" bflyctl new kfly 64 radix 1
+refused "new kfly: radix 65" "radix: 65 is out of range (2 .. 64)" bflyctl new kfly 64 radix 65
+refused "new kfly: radix x" "radix: 'x' is not a number" bflyctl new kfly 64 radix x
+refused "new kfly: radix without K" "radix: missing K" bflyctl new kfly 64 radix
+refused "new kfly: a word after radix K" "unexpected argument 'extra'" \
+	bflyctl new kfly 64 radix 4 extra
+refused "new: the unknown topology message lists kfly and flatfly" \
+	"(butterfly, bfly2, bfly-twice, benes, kfly, flatfly)" bflyctl new omega 8
+check_eq "the refusals created nothing" "" "$(bflyctl list)"
+
+kf=$(bflyctl new kfly 64 radix 4 2>/tmp/new.err)
+check "new kfly 64 radix 4: $kf, /dev/$kf is there" test -c "/dev/$kf"
+ff=$(bflyctl new topology flatfly ports 16 radix 2 2>>/tmp/new.err)
+check "new topology flatfly ports 16 radix 2: $ff, /dev/$ff is there" test -c "/dev/$ff"
+k2=$(bflyctl new kfly 8 2>>/tmp/new.err)
+check "new kfly 8 (radix absent: 2): $k2" test -c "/dev/$k2"
+sed 's/^/#   /' /tmp/new.err
+check_eq "kfly: ioctl topology" kfly "$(info_key /dev/$kf topology)"
+check_eq "kfly: ioctl radix" 4 "$(info_key /dev/$kf radix)"
+check_eq "flatfly: ioctl topology" flatfly "$(info_key /dev/$ff topology)"
+check_eq "kfly without radix: ioctl radix 2" 2 "$(info_key /dev/$k2 radix)"
+
+# show -j and list -j carry the radix and the figures, as bfly-info -k
+for dev in $kf $ff $k2; do
+	bfly-info -k "/dev/$dev" > "/tmp/$dev.keys"
+	bflyctl -j show "$dev" matrix > "/tmp/$dev.json"
+done
+bflyctl -j list > /tmp/list.json
+check "kfly/flatfly: show -j and list -j match bfly-info -k, figures included" \
+	python3 - $kf $ff $k2 <<'PY'
+import json, sys
+lst = {f["dev"]: f for f in json.load(open("/tmp/list.json"))}
+for dev in sys.argv[1:]:
+    keys = dict(l.strip().split("=", 1) for l in open(f"/tmp/{dev}.keys"))
+    show = json.load(open(f"/tmp/{dev}.json"))
+    for view in (show, lst[dev]):
+        for k in ("id", "ports", "node_stages", "nodes_per_stage", "switches", "radix",
+                  "degree", "diameter", "routers", "channels", "bisection", "port_map_bytes"):
+            assert view[k] == int(keys[k]), (dev, k, view[k], keys[k])
+        assert view["topology"] == keys["topology"], (dev, view["topology"])
+    # port maps instead of the matrix: per stage, per switch, k entries
+    assert "matrix" not in show, dev
+    pm = show["port_maps"]
+    assert len(pm) == show["node_stages"], dev
+    assert all(len(st) == show["nodes_per_stage"] for st in pm), dev
+    assert all(len(m) == show["radix"] for st in pm for m in st), dev
+print("checked", len(sys.argv) - 1, "fabrics")
+PY
+# The figures of the header's definitions: the 4-ary 3-fly has 3 node
+# stages of 16 switches of degree 2k = 8, (n + 1) N channels, n + 1 on a
+# path; the flat 2-ary 4-fly has N/k = 8 routers of degree k + (k-1)(n-1) = 5
+# and 8 * 3 directed channels between them.
+check "kfly 64 radix 4: its figures" python3 -c "
+import json
+f = json.load(open('/tmp/$kf.json'))
+want = dict(ports=64, radix=4, node_stages=3, nodes_per_stage=16, switches=48, degree=8,
+            diameter=4, routers=0, channels=256, port_map_bytes=192)
+assert all(f[k] == v for k, v in want.items()), f"
+check "flatfly 16 radix 2: its figures" python3 -c "
+import json
+f = json.load(open('/tmp/$ff.json'))
+want = dict(ports=16, radix=2, routers=8, degree=5, channels=24)
+assert all(f[k] == v for k, v in want.items()), f
+assert f['port_map_bytes'] == f['node_stages'] * 16, f"
+
+# show for people: the radix, the figures, the port maps
+bflyctl show "$kf" matrix > /tmp/kf.show
+check "show kfly: radix and k, n" sh -c \
+	'grep -qx "  radix            4" /tmp/kf.show && grep -qx "  ports            64 (k = 4, n = 3)" /tmp/kf.show'
+check "show kfly: the figures" sh -c \
+	'for w in degree diameter channels bisection "port-map bytes"; do grep -q "^  $w  *[0-9a-z]" /tmp/kf.show || exit 1; done'
+check "show kfly: no routers line" sh -c '! grep -q "^  routers" /tmp/kf.show'
+check "show kfly matrix: one line per node stage, 16 maps of 4 ports each" sh -c \
+	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+\]){16}\$' /tmp/kf.show) -eq 3 ] || { cat /tmp/kf.show; false; }"
+bflyctl show "$ff" > /tmp/ff.show
+ffstages=$(python3 -c "import json; print(json.load(open('/tmp/$ff.json'))['node_stages'])")
+check "show flatfly: routers 8" grep -qx "  routers          8" /tmp/ff.show
+check "show flatfly (N <= 32): the port maps without asking" sh -c \
+	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+\]){8}\$' /tmp/ff.show) -eq $ffstages ] || { cat /tmp/ff.show; false; }"
+
+# set: one node's map, read back in text and JSON
+# pm DEV EXPR: print the port maps m indexed by EXPR, e.g. '[0][5]'
+pm() { bflyctl -j show "$1" matrix | python3 -c "import json,sys; m=json.load(sys.stdin)['port_maps']; print(m$2)"; }
+check "set $kf stage 0 node 5 map 2 0 1 3" bflyctl set "$kf" stage 0 node 5 map 2 0 1 3
+check_eq "kfly: the map read back (JSON)" "[2, 0, 1, 3]" "$(pm "$kf" '[0][5]')"
+check "kfly: the map read back (text)" sh -c \
+	"bflyctl show $kf matrix | grep -E '^  stage  0:' | cut -d']' -f6 | grep -qx ' \[2 0 1 3'"
+check "set two nodes, unset ports as - and 255" bflyctl set "$kf" \
+	stage 1 node 0 map 1 - 0 255 stage 2 node 15 map 3 2 1 0
+check_eq "kfly: unset ports are null in JSON" "[1, None, 0, None] [3, 2, 1, 0]" \
+	"$(pm "$kf" '[1][0], m[2][15]')"
+check "kfly: unset ports are - in text" sh -c \
+	"bflyctl show $kf matrix | grep -E '^  stage  1:' | grep -q '^  stage  1: \[1 - 0 -\]'"
+gen=$(bflyctl -j show "$kf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')
+refused "set map: 3 entries on 4 x 4 switches" "map: 3 entries, the switches have 4 ports" \
+	bflyctl set "$kf" stage 0 node 0 map 0 1 2
+refused "set map: 5 entries on 4 x 4 switches" "map: 5 entries" \
+	bflyctl set "$kf" stage 0 node 0 map 0 1 2 3 0
+refused "set map: no entries" "map: 0 entries" bflyctl set "$kf" stage 0 node 0 map
+refused "set map: a port of 4 or more" "map: entry 2: 4 is out of range (0 .. 3, or - or 255 for none)" \
+	bflyctl set "$kf" stage 0 node 0 map 0 4 1 2
+refused "set map: not a number" "map: entry 1: 'x' is not a port" \
+	bflyctl set "$kf" stage 0 node 0 map x 0 1 2
+refused "set map: wrong count in the second switch" "map: 2 entries" \
+	bflyctl set "$kf" stage 0 node 0 map 0 1 2 3 stage 0 node 1 map 0 1
+refused "set map: not one-to-one (the kernel)" "map" \
+	bflyctl set "$kf" stage 0 node 0 map 0 0 1 2
+refused "set all cross on 4 x 4 switches" "has 4 x 4 switches" bflyctl set "$kf" all cross
+check_eq "kfly: the refusals changed nothing" "$gen" \
+	"$(bflyctl -j show "$kf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')"
+check "set $kf all map 3 2 1 0" bflyctl set "$kf" all map 3 2 1 0
+check "kfly: every map 3 2 1 0" sh -c \
+	"bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [3, 2, 1, 0] for s in m for x in s), m'"
+check "set $kf all straight: identity maps" sh -c \
+	"bflyctl set $kf all straight && bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [0, 1, 2, 3] for s in m for x in s), m'"
+check "set $ff all cross (radix 2): maps 1 0" sh -c \
+	"bflyctl set $ff all cross && bflyctl -j show $ff matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [1, 0] for s in m for x in s), m'"
+check "set $ff stage 0 node 1 map 0 1" bflyctl set "$ff" stage 0 node 1 map 0 1
+check_eq "flatfly: the map read back" "[0, 1]" "$(pm "$ff" '[0][1]')"
+check "-j set: id and generation" sh -c \
+	"bflyctl -j set $kf stage 0 node 0 map 0 1 2 3 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"id\"] == int(\"$kf\"[4:]) and r[\"generation\"] > 0, r'"
+
+# route: destination-digit self-routing. Rotating the digits (dest =
+# (i mod k) N/k + i div k) follows the wiring: no conflict, every switch
+# straight through. The identity conflicts (inputs 0 .. k-1 share a
+# first-stage switch and a top digit).
+rot64=$(python3 -c 'print(",".join(str(i % 4 * 16 + i // 4) for i in range(64)))')
+rot16=$(python3 -c 'print(",".join(str(i % 2 * 8 + i // 2) for i in range(16)))')
+check "set $kf all map 3 2 1 0 before routing" bflyctl set "$kf" all map 3 2 1 0
+check "route $kf: digit rotation, self-routing, applied" sh -c \
+	"bflyctl -j route $kf perm $rot64 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"method\"] == \"self-routing\" and r[\"applied\"] and r[\"conflicts\"] == 0, r'"
+check "route $kf: the rotation set every switch straight through" sh -c \
+	"bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [0, 1, 2, 3] for s in m for x in s), m'"
+check "route $ff: digit rotation, applied" sh -c \
+	"bflyctl route $ff perm $rot16 | grep -q 'self-routing, applied, no conflicts'"
+bflyctl route "$kf" identity > /tmp/route.out 2> /tmp/route.err
+check_eq "route $kf identity: refused, exit 1" 1 $?
+check "refused kfly route: conflicts listed with their port" sh -c \
+	"grep -q 'refused' /tmp/route.out && grep -qE '^  conflict: stage [0-9]+ node [0-9]+, inputs [0-9]+ and [0-9]+, port [0-9]+\$' /tmp/route.out || { cat /tmp/route.out; false; }"
+check "refused kfly route: one-line error" sh -c \
+	'[ $(wc -l < /tmp/route.err) -eq 1 ] && grep -q "internal conflicts" /tmp/route.err'
+check "route -j on kfly: every conflict has its port" sh -c \
+	"bflyctl -j route $kf dry-run identity 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin); c=r[\"conflict_list\"]; assert c and all(0 <= x[\"port\"] < 4 for x in c), r'"
+check "route labels on kfly (base-4 digits): label self-routing" sh -c \
+	"bflyctl -j route $kf dry-run labels $rot64 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"method\"] == \"labels\" and r[\"conflicts\"] == 0, r'"
+refused "route xor 64 on kfly 64" "xor: 64 is out of range (0 .. 63)" \
+	bflyctl route "$kf" dry-run xor 64
+k3=$(bflyctl new kfly 9 radix 3)
+refused "route xor on 9 ports (kfly radix 3): no power of two" "xor: N = 9 is no power of two" \
+	bflyctl route "$k3" dry-run xor 1
+check "route on kfly 9 radix 3: digit rotation" \
+	bflyctl route "$k3" perm "$(python3 -c 'print(",".join(str(i % 3 * 3 + i // 3) for i in range(9)))')"
+check "show kfly 9 radix 3: ports 9 (k = 3, n = 2), 3 x 3 maps" sh -c \
+	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show || { cat /tmp/k3.show; false; }"
+
+# all-to-all on a flatfly: the rounds on its routers, against N + 2 cycles
+check "a2a on flatfly 16: 16 rounds, the bound 18, a channel load" sh -c \
+	"bflyctl -j a2a $ff | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"cycles_bound\"] == 18 and r[\"cycles\"] >= 18 and r[\"max_link_load\"] >= 1, r'"
+for how in "" minimal; do
+	bflyctl a2a "$ff" $how > /tmp/a2a.out 2>&1
+	check "a2a on flatfly 16 $how (text with the bound): $(cat /tmp/a2a.out)" grep -qE \
+		"^$ff: all-to-all \(.*\): 16 rounds, [0-9]+ cycles \(at least 18\), max link load [0-9]+, " /tmp/a2a.out
+done
+
+# faults and all-to-all schedules of a kfly are not modelled
+refused "a2a on kfly: not supported" "Operation not supported" bflyctl a2a "$kf"
+refused "fault add on kfly: not supported" "Operation not supported" \
+	bflyctl fault add "$kf" link 0 0
+
+# del
+for dev in $kf $ff $k2 $k3; do
+	check "del $dev" bflyctl del "$dev"
+	check "/dev/$dev is gone" test ! -e "/dev/$dev"
+done
+check_eq "no fabric left" "" "$(bflyctl list)"
+check "rmmod (k x k fabrics)" rmmod bfly

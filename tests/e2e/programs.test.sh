@@ -126,3 +126,66 @@ check "bflyctl: 0x hexadecimal, 010 decimal" sh -c \
 	'bflyctl route bfly0 dry-run perm 0xf,14,13,12,11,010,9,8,7,6,5,4,3,2,1,0 | grep -q "dry run"'
 
 check "rmmod" rmmod bfly
+
+# ---- k x k fabrics (issue 12) ----
+# bflyctl new checks the radix before anything is sent: no module needed
+bfly_unload
+refused "bflyctl new: radix 1" "radix: 1 is out of range (2 .. 64)" bflyctl new kfly 16 radix 1
+refused "bflyctl new: radix 65" "radix: 65 is out of range (2 .. 64)" bflyctl new kfly 16 radix 65
+refused "bflyctl new: radix x" "radix: 'x' is not a number" bflyctl new kfly 16 radix x
+refused "bflyctl new: radix 2^32 + 4" "radix: 4294967300 is out of range (2 .. 64)" \
+	bflyctl new kfly 16 radix 4294967300
+refused "bflyctl new: radix -4" "radix: -4 is out of range (2 .. 64)" bflyctl new kfly 16 radix -4
+
+check "insmod kfly 16 radix 4" insmod "$BFLY_KO" topology=kfly ports=16 radix=4
+bfly-info /dev/bfly0 > /tmp/info.out
+check "bfly-info kfly: k and n, radix and the figures" sh -c \
+	'grep -qx "/dev/bfly0: kfly fabric" /tmp/info.out && grep -qx "  ports            16 (k = 4, n = 2)" /tmp/info.out && grep -qx "  radix            4" /tmp/info.out && grep -qx "  degree           8" /tmp/info.out && grep -qx "  port-map bytes   32" /tmp/info.out'
+check "bfly-info -k kfly: radix, degree, diameter, routers, channels, bisection, port_map_bytes" sh -c \
+	'bfly-info -k /dev/bfly0 > /tmp/info.keys && grep -qx radix=4 /tmp/info.keys && grep -qx degree=8 /tmp/info.keys && grep -qx diameter=3 /tmp/info.keys && grep -qx routers=0 /tmp/info.keys && grep -qx channels=48 /tmp/info.keys && grep -q "^bisection=[0-9]" /tmp/info.keys && grep -qx port_map_bytes=32 /tmp/info.keys'
+
+# bflyctl set: a map of k entries, checked before it is sent
+gen2=$(gen)
+refused "bflyctl set map: 3 entries on 4 x 4 switches" "map: 3 entries, the switches have 4 ports" \
+	bflyctl set bfly0 stage 0 node 0 map 0 1 2
+refused "bflyctl set map: 4 on 4 x 4 switches" "map: entry 2: 4 is out of range (0 .. 3, or - or 255 for none)" \
+	bflyctl set bfly0 stage 0 node 0 map 0 4 1 2
+refused "bflyctl set map: 256" "map: entry 1: 256 is out of range" \
+	bflyctl set bfly0 stage 0 node 0 map 256 0 1 2
+refused "bflyctl set map: -1" "map: entry 1: -1 is out of range" \
+	bflyctl set bfly0 stage 0 node 0 map -1 0 1 2
+refused "bflyctl set map: not a number" "map: entry 4: 'z' is not a port" \
+	bflyctl set bfly0 stage 0 node 0 map 0 1 2 z
+check_eq "bflyctl set: the refusals changed nothing" "$gen2" "$(gen)"
+check "bflyctl set map: 0x hexadecimal, - and 255 for none" \
+	bflyctl set bfly0 stage 0 node 0 map 0x3 - 255 0
+
+# bfly-route: port maps; the transpose (dest = (i mod 4) 4 + i div 4)
+# routes, the identity conflicts in every first-stage switch
+tr="0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15"
+bfly-route $tr > /tmp/route.out
+check_eq "bfly-route kfly: the transpose routes, exit 0" 0 $?
+check "bfly-route kfly: self-routing, one line of four 4-port maps per stage" sh -c \
+	"grep -qx '/dev/bfly0: 16 ports, self-routing by destination' /tmp/route.out && [ \$(grep -cE '^  stage  [01]:( \[[0-3] [0-3] [0-3] [0-3]\]){4}\$' /tmp/route.out) -eq 2 ] || { cat /tmp/route.out; false; }"
+check "bfly-route kfly: the trace is the transpose" sh -c \
+	"grep -q ' 0->0 1->4 2->8 3->12 4->1 .* 15->15\$' /tmp/route.out || { cat /tmp/route.out; false; }"
+bfly-route -n 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 > /tmp/route.out
+check_eq "bfly-route kfly: the identity is refused, exit 3" 3 $?
+check "bfly-route kfly: conflicts with their port" sh -c \
+	"grep -q '^refused: [0-9]* internal conflicts, the first in node stage 0' /tmp/route.out && grep -qE '^  stage 0 node [0-9]+: inputs [0-9]+ and [0-9]+ ask for port [0-3]\$' /tmp/route.out || { cat /tmp/route.out; false; }"
+refused "bfly-route -l kfly: label 16 past 2 base-4 digits" \
+	"value 1: label 16 is out of range (0 .. 15, 2 base-4 digits)" \
+	bfly-route -n -l 16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+refused "bfly-route -l kfly: 34 is no pair of base-4 digits but a number" \
+	"value 1: label 34 is out of range" \
+	bfly-route -n -l 34 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+check "bfly-route -l kfly: base-4 digit pairs route" sh -c \
+	'bfly-route -n -l 00 10 20 30 01 11 21 31 02 12 22 32 03 13 23 33 | grep -q "label self-routing (dry run)"'
+check "rmmod (kfly)" rmmod bfly
+
+check "insmod flatfly 16" insmod "$BFLY_KO" topology=flatfly ports=16 radix=2
+check "bfly-info flatfly: routers 8" sh -c \
+	'bfly-info /dev/bfly0 | grep -qx "  routers          8" && bfly-info -k /dev/bfly0 | grep -qx routers=8'
+check "bfly-route flatfly: the digit rotation routes, maps of 2 ports" sh -c \
+	"bfly-route 0 8 1 9 2 10 3 11 4 12 5 13 6 14 7 15 > /tmp/route.out && grep -qE '^  stage  0:( \[[01] [01]\]){8}\$' /tmp/route.out && grep -q ' 1->8 .* 15->15\$' /tmp/route.out || { cat /tmp/route.out; false; }"
+check "rmmod (flatfly)" rmmod bfly

@@ -35,6 +35,20 @@ unsigned int parse_u32(const char *what, const char *s)
 	return parse_max(what, s, 0xffffffffULL);
 }
 
+/* A number from @min to @max, or exit naming @what and the range */
+unsigned int parse_range(const char *what, const char *s, unsigned int min,
+			 unsigned int max)
+{
+	unsigned long long v = 0;
+	enum num_err err = parse_num(s, max, &v);
+
+	if (err == NUM_NAN)
+		die("%s: '%s' is not a number", what, s);
+	if (err == NUM_RANGE || v < min)
+		die("%s: %s is out of range (%u .. %u)", what, s, min, max);
+	return v;
+}
+
 /* DEV: bflyN, /dev/bflyN or N */
 unsigned int parse_dev(const char *s)
 {

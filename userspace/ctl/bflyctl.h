@@ -45,10 +45,19 @@ struct fabric {
 	char dev[32];
 	unsigned int topology, ports, ports_log2, node_stages, nodes_per_stage;
 	unsigned long long switches, generation;
+	/* k and the figures (uapi 5); radix 2 when the kernel sends none */
+	bool has_figures;
+	unsigned int radix, degree, diameter, routers;
+	unsigned long long channels, bisection, port_map_bytes;
 	bool has_stats;
 	unsigned long long stats[BFLY_A_STATS_MAX + 1];
+	/*
+	 * The settings as they travel: the bit matrix, or with port_maps the
+	 * port maps (kfly, flatfly), one byte per input port of every switch
+	 */
 	unsigned long long matrix_bytes, matrix_got;
 	unsigned char *matrix;
+	bool port_maps;
 	bool has_mll;
 	unsigned int mll;
 	unsigned long long ll_entries, ll_got;
@@ -86,6 +95,7 @@ void jnum(unsigned long long v);
 void jbool(bool v);
 void jks(const char *key, const char *s);
 void jkn(const char *key, unsigned long long v);
+void jnull(void);
 const char *nested_attr_name(int nest, unsigned int t);
 bool attr_name_at(unsigned int off, char *buf, size_t len, int *nest);
 int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg);
@@ -101,6 +111,8 @@ noreturn void die_kernel(int err);
 void *xcalloc(size_t n, size_t size);
 const char *name_of(const char * const *names, size_t n, unsigned int v);
 const char *topo_name(unsigned int v);
+bool topo_kxk(unsigned int topology);
+const char *topo_list(void);
 const char *method_name(unsigned int v);
 const char *latin_name(unsigned int v);
 const char *fault_kind_name(unsigned int v);
@@ -110,6 +122,8 @@ unsigned long long parse_max(const char *what, const char *s,
 			     unsigned long long max);
 unsigned long long parse_u64(const char *what, const char *s);
 unsigned int parse_u32(const char *what, const char *s);
+unsigned int parse_range(const char *what, const char *s, unsigned int min,
+			 unsigned int max);
 unsigned int parse_dev(const char *s);
 void fabrics_free(struct fabrics *fs);
 struct fabric *fabric_slot(struct fabrics *fs, unsigned int id);
@@ -132,6 +146,11 @@ int cmd_stats(int argc, char **argv);
 int stuck_state(const struct fabric *f, unsigned int s, unsigned int k);
 bool output_broken(const struct fabric *f, unsigned int s, unsigned int k);
 void draw_fabric(const struct fabric *f);
+unsigned int radix_exponent(unsigned int ports, unsigned int radix);
+void print_figures(const struct fabric *f);
+void json_figures(const struct fabric *f);
+void print_port_maps(const struct fabric *f);
+void json_port_maps(const struct fabric *f);
 int parse_generation(struct nl_msg *msg, void *arg);
 int parse_state(const char *s);
 int cmd_set(int argc, char **argv);

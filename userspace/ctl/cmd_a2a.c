@@ -7,6 +7,10 @@
 struct a2a_reply {
 	unsigned int latin, rounds, conflicts, faults;
 	unsigned long long cycles, affected;
+	/* Sent by kernels that run exchanges on flatfly routers */
+	bool has_bound, has_mll;
+	unsigned long long cycles_bound;
+	unsigned int mll;
 };
 
 int parse_a2a(struct nl_msg *msg, void *arg)
@@ -22,6 +26,10 @@ int parse_a2a(struct nl_msg *msg, void *arg)
 	r->conflicts = get_u32(tb, BFLY_A_CONFLICTS_COUNT);
 	r->faults = get_u32(tb, BFLY_A_FAULTS_COUNT);
 	r->affected = get_u64(tb, BFLY_A_AFFECTED_COUNT);
+	r->has_bound = tb[BFLY_A_CYCLES_BOUND];
+	r->cycles_bound = get_u64(tb, BFLY_A_CYCLES_BOUND);
+	r->has_mll = tb[BFLY_A_MAX_LINK_LOAD];
+	r->mll = get_u32(tb, BFLY_A_MAX_LINK_LOAD);
 	return NL_OK;
 }
 
@@ -39,33 +47,45 @@ int cmd_a2a(int argc, char **argv)
 	struct a2a_reply r = {};
 	struct pollfd pfd;
 	struct nl_msg *msg;
-	int latin = 0, err;
+	bool minimal = false;
+	int latin = 0, err, a;
 	double start;
 	unsigned int id;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] a2a DEV [latin rls|lls|xor]\n"
+		 "usage: bflyctl [-j] a2a DEV [latin rls|lls|xor] [minimal]\n"
 		 "Run an all-to-all schedule on a fabric: every input sends to every\n"
 		 "output, round by round along a Latin square (default: the module's\n"
 		 "choice for the topology). On a terminal, the elapsed time is shown\n"
 		 "while it runs; piped, nothing but the result is printed. On a fabric\n"
-		 "with faults, the faults and the messages they would hit are counted.\n"))
+		 "with faults, the faults and the messages they would hit are counted.\n"
+		 "On a flatfly the rounds run on its routers, by the RLS paper's mapping\n"
+		 "or with 'minimal' by minimal routes; the cycles' lower bound and the\n"
+		 "maximum channel load are printed too. Not on kfly.\n"))
 		return 0;
-	if (argc != 1 && argc != 3)
-		die("expected DEV [latin rls|lls|xor] (see bflyctl a2a --help)");
+	if (argc < 1)
+		die("expected DEV [latin rls|lls|xor] [minimal] (see bflyctl a2a --help)");
 	id = parse_dev(argv[0]);
-	if (argc == 3) {
-		if (strcmp(argv[1], "latin"))
-			die("unexpected argument '%s'", argv[1]);
-		latin = lookup(bfly_latin_names, bfly_latin_names_count, argv[2]);
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "minimal")) {
+			minimal = true;
+			continue;
+		}
+		if (strcmp(argv[a], "latin"))
+			die("unexpected argument '%s'", argv[a]);
+		if (++a == argc)
+			die("latin: missing the square (rls, lls, xor)");
+		latin = lookup(bfly_latin_names, bfly_latin_names_count, argv[a]);
 		if (latin < 0)
-			die("unknown Latin square '%s' (rls, lls, xor)", argv[2]);
+			die("unknown Latin square '%s' (rls, lls, xor)", argv[a]);
 	}
 	connect_family();
 	msg = new_msg(BFLY_CMD_A2A, 0);
 	put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
 	if (latin)
 		put_or_die(nla_put_u32(msg, BFLY_A_LATIN, latin));
+	if (minimal)
+		put_or_die(nla_put_flag(msg, BFLY_A_MINIMAL));
 
 	/* Progress on a terminal while the kernel works. */
 	start = now();
@@ -108,13 +128,21 @@ int cmd_a2a(int argc, char **argv)
 		jks("latin", latin_name(r.latin));
 		jkn("rounds", r.rounds);
 		jkn("cycles", r.cycles);
+		if (r.has_bound)
+			jkn("cycles_bound", r.cycles_bound);
+		if (r.has_mll)
+			jkn("max_link_load", r.mll);
 		jkn("conflicts", r.conflicts);
 		jkn("faults", r.faults);
 		jkn("affected", r.affected);
 		jclose('}');
 	} else {
-		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles, %u conflicts",
-		       id, latin_name(r.latin), r.rounds, r.cycles, r.conflicts);
+		printf("bfly%u: all-to-all (%s): %u rounds, %llu cycles", id,
+		       latin_name(r.latin), r.rounds, r.cycles);
+		/* The bound comes from flatfly exchanges only (0 elsewhere). */
+		if (r.cycles_bound)
+			printf(" (at least %llu), max link load %u", r.cycles_bound, r.mll);
+		printf(", %u conflicts", r.conflicts);
 		if (r.faults)
 			printf(", faults %u, affected %llu", r.faults, r.affected);
 		printf(", %.2f s\n", now() - start);

@@ -50,13 +50,16 @@ int cmd_show(int argc, char **argv)
 
 	if (help(argc, argv,
 		 "usage: bflyctl [-j] show DEV [matrix] [loads]\n"
-		 "Describe one fabric: topology, ports, node stages, switches, matrix\n"
-		 "generation, counters and injected faults. For N <= 32 the switch states\n"
-		 "are drawn (= straight, X cross; a stuck node as {=} or {X}, the state it\n"
-		 "is stuck in; '/' after a node for a broken output link). 'matrix' adds\n"
-		 "the switch matrix to JSON output (one string of 0/1 per node stage) and\n"
-		 "draws it for any N; 'loads' adds the link loads following the matrix\n"
-		 "with a packet at every input.\n"))
+		 "Describe one fabric: topology, ports, node stages, switches, radix and\n"
+		 "figures (degree, diameter, routers, channels, bisection, port-map bytes),\n"
+		 "matrix generation, counters and injected faults. For N <= 32 the switch\n"
+		 "states are drawn (= straight, X cross; a stuck node as {=} or {X}, the\n"
+		 "state it is stuck in; '/' after a node for a broken output link); on kfly\n"
+		 "and flatfly the port maps are listed instead, one line per node stage.\n"
+		 "'matrix' adds the switch matrix to JSON output (one string of 0/1 per\n"
+		 "node stage; on kfly and flatfly \"port_maps\", per stage and switch an\n"
+		 "array of output ports, null for none) and draws it for any N; 'loads'\n"
+		 "adds the link loads following the matrix with a packet at every input.\n"))
 		return 0;
 	if (argc < 1)
 		die("missing DEV (see bflyctl show --help)");
@@ -90,10 +93,16 @@ int cmd_show(int argc, char **argv)
 		return 0;
 	}
 	printf("%s: %s fabric, id %u\n", f->dev, topo_name(f->topology), f->id);
-	printf("  ports            %u (n = %u)\n", f->ports, f->ports_log2);
+	if (topo_kxk(f->topology))
+		printf("  ports            %u (k = %u, n = %u)\n", f->ports, f->radix,
+		       radix_exponent(f->ports, f->radix));
+	else
+		printf("  ports            %u (n = %u)\n", f->ports, f->ports_log2);
 	printf("  node stages      %u\n", f->node_stages);
 	printf("  nodes per stage  %u\n", f->nodes_per_stage);
 	printf("  switches         %llu\n", f->switches);
+	if (f->has_figures)
+		print_figures(f);
 	printf("  generation       %llu\n", f->generation);
 	printf("  routes %llu, refused %llu, conflicts %llu, matrix writes %llu, batches %llu\n",
 	       f->stats[BFLY_A_STATS_ROUTES], f->stats[BFLY_A_STATS_REFUSALS],
@@ -106,8 +115,12 @@ int cmd_show(int argc, char **argv)
 		for (j = 0; j < f->nfaults; j++)
 			print_fault("    ", &f->faults[j]);
 	}
-	if (f->matrix && f->matrix_got == f->matrix_bytes)
-		draw_fabric(f);
+	if (f->matrix && f->matrix_got == f->matrix_bytes) {
+		if (f->port_maps)
+			print_port_maps(f);
+		else
+			draw_fabric(f);
+	}
 	if (f->ll && f->ll_got == f->ll_entries) {
 		printf("\n  link loads after each node stage (max per stage):\n");
 		for (s = 0; s < f->node_stages; s++) {
@@ -126,33 +139,52 @@ int cmd_show(int argc, char **argv)
 
 int cmd_new(int argc, char **argv)
 {
+	const char *topo_s, *ports_s;
 	struct fabrics fs = {};
+	unsigned int ports, radix = 0;
 	struct nl_msg *msg;
-	int topo, err;
-	unsigned int ports;
+	int topo, err, a;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] new TOPOLOGY PORTS\n"
-		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS\n"
-		 "Create a fabric. TOPOLOGY is butterfly, bfly2, bfly-twice or benes;\n"
-		 "PORTS a power of two from 2 to 2^20. Prints the new device's name\n"
-		 "(/dev/<name> exists at once), or with -j its description.\n"))
+		 "usage: bflyctl [-j] new TOPOLOGY PORTS [radix K]\n"
+		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS [radix K]\n"
+		 "Create a fabric. TOPOLOGY is butterfly, bfly2, bfly-twice, benes (2 x 2\n"
+		 "switches; PORTS a power of two from 2 to 2^20), kfly (the k-ary n-fly,\n"
+		 "K x K switches; PORTS a power K^n of K up to 2^20) or flatfly (the\n"
+		 "flattened butterfly of that kfly, n >= 2). K is 2 to 64, 2 without\n"
+		 "radix. Prints the new device's name (/dev/<name> exists at once), or\n"
+		 "with -j its description.\n"))
 		return 0;
-	if (argc == 4 && !strcmp(argv[0], "topology") && !strcmp(argv[2], "ports")) {
-		argv[0] = argv[1];
-		argv[1] = argv[3];
-		argc = 2;
-	}
-	if (argc != 2)
+	if (argc >= 4 && !strcmp(argv[0], "topology") && !strcmp(argv[2], "ports")) {
+		topo_s = argv[1];
+		ports_s = argv[3];
+		a = 4;
+	} else if (argc >= 2) {
+		topo_s = argv[0];
+		ports_s = argv[1];
+		a = 2;
+	} else {
 		die("expected TOPOLOGY PORTS (see bflyctl new --help)");
-	topo = lookup(bfly_topo_names, bfly_topo_names_count, argv[0]);
+	}
+	if (a < argc && !strcmp(argv[a], "radix")) {
+		if (a + 1 == argc)
+			die("radix: missing K, 2 .. %u (see bflyctl new --help)", BFLY_MAX_RADIX);
+		radix = parse_range("radix", argv[a + 1], 2, BFLY_MAX_RADIX);
+		a += 2;
+	}
+	if (a != argc)
+		die("unexpected argument '%s' (see bflyctl new --help)", argv[a]);
+	topo = lookup(bfly_topo_names, bfly_topo_names_count, topo_s);
 	if (topo < 0)
-		die("unknown topology '%s' (butterfly, bfly2, bfly-twice, benes)", argv[0]);
-	ports = parse_u32("ports", argv[1]);
+		die("unknown topology '%s' (%s)", topo_s, topo_list());
+	ports = parse_u32("ports", ports_s);
 	connect_family();
 	msg = new_msg(BFLY_CMD_FABRIC_NEW, 0);
 	put_or_die(nla_put_u32(msg, BFLY_A_TOPOLOGY, topo));
 	put_or_die(nla_put_u32(msg, BFLY_A_PORTS, ports));
+	/* Absent, the kernel takes 2: older kernels know no radix. */
+	if (radix)
+		put_or_die(nla_put_u32(msg, BFLY_A_RADIX, radix));
 	err = transact(msg, parse_fabric, &fs);
 	if (err)
 		die_kernel(err);

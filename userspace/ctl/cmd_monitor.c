@@ -54,6 +54,8 @@ int on_event(struct nl_msg *msg, void *arg)
 			jks("topology", topo_name(nla_get_u32(tb[BFLY_A_TOPOLOGY])));
 		if (tb[BFLY_A_PORTS])
 			jkn("ports", nla_get_u32(tb[BFLY_A_PORTS]));
+		if (tb[BFLY_A_RADIX])
+			jkn("radix", nla_get_u32(tb[BFLY_A_RADIX]));
 		if (tb[BFLY_A_GENERATION])
 			jkn("generation", nla_get_u64(tb[BFLY_A_GENERATION]));
 		if (tb[BFLY_A_CONFLICTS_COUNT])
@@ -73,9 +75,12 @@ int on_event(struct nl_msg *msg, void *arg)
 	} else {
 		switch (gh->cmd) {
 		case BFLY_CMD_FABRIC_CREATED_NTF:
-			printf("created bfly%u: %s, %u ports\n", id,
+			printf("created bfly%u: %s, %u ports", id,
 			       topo_name(get_u32(tb, BFLY_A_TOPOLOGY)),
 			       get_u32(tb, BFLY_A_PORTS));
+			if (topo_kxk(get_u32(tb, BFLY_A_TOPOLOGY)))
+				printf(", radix %u", get_u32(tb, BFLY_A_RADIX));
+			putchar('\n');
 			break;
 		case BFLY_CMD_FABRIC_DELETED_NTF:
 			printf("deleted bfly%u\n", id);

@@ -7,7 +7,9 @@
 struct route_reply {
 	unsigned int method, count, first_stage, n;
 	unsigned long long generation;
-	unsigned int conflicts[BFLY_CONFLICTS_MAX][4];
+	/* stage, node, input0, input1, port; port only with has_port */
+	unsigned int conflicts[BFLY_CONFLICTS_MAX][5];
+	bool has_port[BFLY_CONFLICTS_MAX];
 	unsigned int faults, stuck_unmet;
 	unsigned long long affected;
 	bool applied;
@@ -38,6 +40,8 @@ int parse_route(struct nl_msg *msg, void *arg)
 		r->conflicts[r->n][1] = get_u32(c, BFLY_A_CONFLICT_NODE);
 		r->conflicts[r->n][2] = get_u32(c, BFLY_A_CONFLICT_INPUT0);
 		r->conflicts[r->n][3] = get_u32(c, BFLY_A_CONFLICT_INPUT1);
+		r->conflicts[r->n][4] = get_u32(c, BFLY_A_CONFLICT_PORT);
+		r->has_port[r->n] = c[BFLY_A_CONFLICT_PORT];
 		r->n++;
 	}
 	return NL_OK;
@@ -102,8 +106,11 @@ int cmd_route(int argc, char **argv)
 		 "  shift K | xor K     i -> (i + K) mod N, i -> i XOR K\n"
 		 "  random [seed S]     a random permutation\n"
 		 "  labels L0,L1,...    route labels (node-stages bits each, first stage\n"
-		 "                      most significant): any topology\n"
-		 "A permutation routes by self-routing on butterfly and by looping on benes.\n"
+		 "                      most significant; base-k digits on kfly and\n"
+		 "                      flatfly): any topology\n"
+		 "A permutation routes by self-routing on butterfly, by destination-digit\n"
+		 "self-routing on kfly and flatfly, and by looping on benes. xor needs N a\n"
+		 "power of two.\n"
 		 "A route without conflicts replaces the switch matrix unless dry-run;\n"
 		 "a route with conflicts is refused (exit 1) and its conflicts listed.\n"
 		 "On a fabric with faults, the inputs a fault would hit are counted\n"
@@ -141,6 +148,11 @@ int cmd_route(int argc, char **argv)
 		/* shift is modulo N; xor K past N - 1 would leave 0 .. N-1 */
 		unsigned int k = parse_max(argv[a], argv[a + 1],
 					   argv[a][0] == 's' ? 0xffffffffULL : n - 1);
+
+		/* i XOR K stays below N for every K < N only if N is 2^n */
+		if (argv[a][0] == 'x' && (n & (n - 1)))
+			die("xor: N = %u is no power of two: i XOR K would leave 0 .. %u",
+			    n, n - 1);
 
 		for (i = 0; i < n; i++)
 			v[i] = argv[a][0] == 's' ? (i + k) % n : i ^ k;
@@ -223,6 +235,8 @@ int cmd_route(int argc, char **argv)
 			jnum(r.conflicts[i][2]);
 			jnum(r.conflicts[i][3]);
 			jclose(']');
+			if (r.has_port[i])
+				jkn("port", r.conflicts[i][4]);
 			jclose('}');
 		}
 		jclose(']');
@@ -239,10 +253,14 @@ int cmd_route(int argc, char **argv)
 			printf("  faults %u: affected %llu, stuck unmet %u%s\n", r.faults,
 			       r.affected, r.stuck_unmet,
 			       r.affected && r.applied ? " (allowed)" : "");
-		for (i = 0; i < r.n; i++)
-			printf("  conflict: stage %u node %u, inputs %u and %u\n",
+		for (i = 0; i < r.n; i++) {
+			printf("  conflict: stage %u node %u, inputs %u and %u",
 			       r.conflicts[i][0], r.conflicts[i][1], r.conflicts[i][2],
 			       r.conflicts[i][3]);
+			if (r.has_port[i])
+				printf(", port %u", r.conflicts[i][4]);
+			putchar('\n');
+		}
 		if (r.n < r.count)
 			printf("  (%u more)\n", r.count - r.n);
 	}

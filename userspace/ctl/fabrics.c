@@ -83,7 +83,7 @@ void parse_faults(struct nl_msg *msg, struct fabric *f)
 /* One fabric-get message: a description or a chunk. */
 int parse_fabric(struct nl_msg *msg, void *arg)
 {
-	struct nlattr *tb[BFLY_A_MAX + 1], *st[BFLY_A_STATS_MAX + 1];
+	struct nlattr *tb[BFLY_A_MAX + 1], *st[BFLY_A_STATS_MAX + 1], *chunk;
 	struct fabrics *fs = arg;
 	struct fabric *f;
 	unsigned long long off, len;
@@ -101,6 +101,14 @@ int parse_fabric(struct nl_msg *msg, void *arg)
 		f->nodes_per_stage = get_u32(tb, BFLY_A_NODES_PER_STAGE);
 		f->switches = get_u64(tb, BFLY_A_SWITCHES);
 		f->generation = get_u64(tb, BFLY_A_GENERATION);
+		f->has_figures = tb[BFLY_A_RADIX];
+		f->radix = tb[BFLY_A_RADIX] ? nla_get_u32(tb[BFLY_A_RADIX]) : 2;
+		f->degree = get_u32(tb, BFLY_A_DEGREE);
+		f->diameter = get_u32(tb, BFLY_A_DIAMETER);
+		f->routers = get_u32(tb, BFLY_A_ROUTERS);
+		f->channels = get_u64(tb, BFLY_A_CHANNELS);
+		f->bisection = get_u64(tb, BFLY_A_BISECTION);
+		f->port_map_bytes = get_u64(tb, BFLY_A_PORT_MAP_BYTES);
 	}
 	if (tb[BFLY_A_STATS] &&
 	    !nla_parse_nested(st, BFLY_A_STATS_MAX, tb[BFLY_A_STATS], NULL)) {
@@ -118,13 +126,16 @@ int parse_fabric(struct nl_msg *msg, void *arg)
 	}
 	if (tb[BFLY_A_LINK_LOAD_ENTRIES])
 		f->ll_entries = nla_get_u64(tb[BFLY_A_LINK_LOAD_ENTRIES]);
-	if (tb[BFLY_A_MATRIX] && f->matrix_bytes) {
+	/* Chunks of the settings: the bit matrix, or the port maps */
+	chunk = tb[BFLY_A_MATRIX] ? tb[BFLY_A_MATRIX] : tb[BFLY_A_PORT_MAP];
+	if (chunk && f->matrix_bytes) {
 		off = get_u64(tb, BFLY_A_MATRIX_OFFSET);
-		len = nla_len(tb[BFLY_A_MATRIX]);
+		len = nla_len(chunk);
 		if (!f->matrix)
 			f->matrix = xcalloc(f->matrix_bytes, 1);
+		f->port_maps = chunk == tb[BFLY_A_PORT_MAP];
 		if (off + len <= f->matrix_bytes) {
-			memcpy(f->matrix + off, nla_data(tb[BFLY_A_MATRIX]), len);
+			memcpy(f->matrix + off, nla_data(chunk), len);
 			f->matrix_got += len;
 		}
 	}
@@ -227,6 +238,23 @@ void json_faults(const struct fabric *f)
 	jclose(']');
 }
 
+/* "matrix": one string per node stage, '0' straight, '1' cross */
+static void json_matrix(const struct fabric *f)
+{
+	char *row = xcalloc(f->nodes_per_stage + 1, 1);
+	unsigned int s, k;
+
+	jk("matrix");
+	jopen('[');
+	for (s = 0; s < f->node_stages; s++) {
+		for (k = 0; k < f->nodes_per_stage; k++)
+			row[k] = matrix_bit(f, s, k) ? '1' : '0';
+		jstr(row);
+	}
+	jclose(']');
+	free(row);
+}
+
 void json_fabric(const struct fabric *f, bool detail)
 {
 	static const char * const stat_names[BFLY_A_STATS_MAX + 1] = {
@@ -235,8 +263,7 @@ void json_fabric(const struct fabric *f, bool detail)
 		[BFLY_A_STATS_MATRIX_WRITES] = "matrix_writes",
 		[BFLY_A_STATS_BATCHES] = "batches",
 	};
-	unsigned int s, k, p;
-	char *row;
+	unsigned int s, p;
 	int i;
 
 	jopen('{');
@@ -250,6 +277,8 @@ void json_fabric(const struct fabric *f, bool detail)
 	jkn("switches", f->switches);
 	jkn("generation", f->generation);
 	jkn("matrix_bytes", f->matrix_bytes);
+	if (f->has_figures)
+		json_figures(f);
 	if (f->has_stats) {
 		jk("stats");
 		jopen('{');
@@ -261,17 +290,10 @@ void json_fabric(const struct fabric *f, bool detail)
 	if (f->has_faults)
 		json_faults(f);
 	if (detail && f->matrix && f->matrix_got == f->matrix_bytes) {
-		/* One string per node stage: '0' straight, '1' cross. */
-		row = xcalloc(f->nodes_per_stage + 1, 1);
-		jk("matrix");
-		jopen('[');
-		for (s = 0; s < f->node_stages; s++) {
-			for (k = 0; k < f->nodes_per_stage; k++)
-				row[k] = matrix_bit(f, s, k) ? '1' : '0';
-			jstr(row);
-		}
-		jclose(']');
-		free(row);
+		if (f->port_maps)
+			json_port_maps(f);
+		else
+			json_matrix(f);
 	}
 	if (detail && f->has_mll)
 		jkn("max_link_load", f->mll);

@@ -83,6 +83,23 @@ void jnum(unsigned long long v)
 	jadd(json_object_new_uint64(v));
 }
 
+/* null: a port map entry that connects its input to nothing */
+void jnull(void)
+{
+	struct json_object *top = jdepth ? jstack[jdepth - 1] : NULL;
+
+	/* jadd() takes NULL for out of memory; null is added here */
+	if (!top) {
+		puts("null");
+	} else if (json_object_is_type(top, json_type_object)) {
+		if (json_object_object_add(top, jkey, NULL))
+			die("out of memory");
+		jkey[0] = 0;
+	} else if (json_object_array_add(top, NULL)) {
+		die("out of memory");
+	}
+}
+
 void jbool(bool v)
 {
 	jadd(json_object_new_boolean(v));

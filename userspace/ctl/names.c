@@ -16,6 +16,25 @@ const char *topo_name(unsigned int v)
 	return name_of(bfly_topo_names, bfly_topo_names_count, v);
 }
 
+/* Is @topology one of k x k switches, whose settings are port maps? */
+bool topo_kxk(unsigned int topology)
+{
+	return topology == BFLY_TOPO_KFLY || topology == BFLY_TOPO_FLATFLY;
+}
+
+/* Every topology name, in uapi order: "butterfly, bfly2, ..." */
+const char *topo_list(void)
+{
+	static char buf[256];
+	size_t i, len = 0;
+
+	for (i = 0; i < bfly_topo_names_count; i++)
+		if (bfly_topo_names[i] && len < sizeof(buf))
+			len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					len ? ", " : "", bfly_topo_names[i]);
+	return buf;
+}
+
 const char *method_name(unsigned int v)
 {
 	return name_of(bfly_method_names, bfly_method_names_count, v);

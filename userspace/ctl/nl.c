@@ -24,6 +24,9 @@ const char *nested_attr_name(int nest, unsigned int t)
 		return bfly_switch_attr_names[t];
 	if (nest == BFLY_A_FAULT && t < bfly_fault_attr_names_count && bfly_fault_attr_names[t])
 		return bfly_fault_attr_names[t];
+	if (nest == BFLY_A_CONFLICT && t < bfly_conflict_attr_names_count &&
+	    bfly_conflict_attr_names[t])
+		return bfly_conflict_attr_names[t];
 	return "?";
 }
 
