@@ -11,7 +11,7 @@
 # All 8! permutations (k = 2 against the butterfly) and all 46656
 # settings of the 3-ary 2-fly; one in 5 and one in 6 on the debug kernel,
 # whose ioctls take 0.5 to 1 ms each under emulation (the test then takes
-# about 50 s; 15 s on stock kernels)
+# about 50 s; 10 s on stock kernels)
 perm_stride=1
 set_stride=1
 [ -e /sys/kernel/debug/kmemleak ] && perm_stride=5 set_stride=6
