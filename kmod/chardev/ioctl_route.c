@@ -142,7 +142,8 @@ int bfly_ioctl_route(struct file *file, struct bfly_fabric *fab,
 	req.dry_run = c.r.flags & BFLY_ROUTE_DRY_RUN;
 	req.allow_faults = c.r.flags & BFLY_ROUTE_ALLOW_FAULTS;
 	req.conflicts_max = c.r.conflicts_max;
-	req.port_map = c.r.flags & BFLY_ROUTE_PORT_MAP;
+	/* Without a buffer for them the settings are not reported in any layout. */
+	req.port_map = c.r.matrix_ptr ? c.r.flags & BFLY_ROUTE_PORT_MAP : fab->geo.port_map;
 	req.conflict_ports = c.r.flags & BFLY_ROUTE_CONFLICT_PORTS;
 	/* Applying a route writes: it needs a descriptor open for writing. */
 	if (!(file->f_mode & FMODE_WRITE))

@@ -93,7 +93,7 @@ static void bfly_fabric_release(struct device *dev)
 /**
  * bfly_fabric_create() - create a fabric and its device node
  * @topology: the fabric's topology
- * @radix: its switch radix k (0 means 2): 2 for the 2 x 2 families, 2 to
+ * @radix: its switch radix k: 2 for the 2 x 2 families, 2 to
  *	%BFLY_MAX_RADIX for kfly and flatfly
  * @ports: its number of ports
  * @why: on -EINVAL or -E2BIG, set to a short reason for the user

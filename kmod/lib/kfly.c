@@ -109,11 +109,11 @@ int bfly_kfly_settings_check(const struct bfly_kfly *g, const u8 *set, u32 *bad)
 			i = sw * g->k + p;
 			if (set[i] == BFLY_KFLY_UNSET)
 				continue;
-			bit = 1ULL << set[i];
-			if (set[i] >= g->k || (used & bit)) {
+			if (set[i] >= g->k || (used & (1ULL << set[i]))) {
 				*bad = i;
 				return -EINVAL;
 			}
+			bit = 1ULL << set[i];
 			used |= bit;
 		}
 	}

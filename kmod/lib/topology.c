@@ -65,7 +65,7 @@ static int bfly_geometry_kfly(struct bfly_geometry *geo, const struct bfly_topol
  * bfly_geometry_init() - validate a fabric request and compute its geometry
  * @geo: filled on success, untouched on failure
  * @topology: requested topology
- * @radix: requested switch radix k; 0 means 2
+ * @radix: requested switch radix k: 2 for the 2 x 2 families
  * @ports: requested number of ports N
  * @why: on failure, set to a short reason for the user (no trailing newline)
  *
@@ -81,7 +81,6 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 		*why = "unknown topology";
 		return -EINVAL;
 	}
-	radix = radix ?: 2;
 	if (ops->port_map) {
 		geo->topology = topology;
 		return bfly_geometry_kfly(geo, ops, radix, ports, why);

@@ -576,7 +576,7 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	fab = bfly_fabric_create(nla_get_u32(topo_attr),
-				 radix_attr ? nla_get_u32(radix_attr) : 0,
+				 radix_attr ? nla_get_u32(radix_attr) : 2,
 				 nla_get_u32(ports_attr), &why);
 	if (IS_ERR(fab)) {
 		nlmsg_free(msg);

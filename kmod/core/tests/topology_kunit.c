@@ -116,8 +116,7 @@ static void bfly_geometry_radix(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, (size_t)good[i].stages * good[i].ports,
 				bfly_matrix_bytes(&geo));
 	}
-	/* Radix 0 means 2. */
-	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_KFLY, 0, 8, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_KFLY, 2, 8, &why));
 	KUNIT_EXPECT_EQ(test, 2, geo.radix);
 }
 
@@ -128,7 +127,9 @@ static void bfly_geometry_bad_radix(struct kunit *test)
 		u32 k, ports;
 		const char *why;
 	} bad[] = {
+		{ BFLY_TOPO_KFLY, 0, 8, "radix: the switch radix is 2 to 64" },
 		{ BFLY_TOPO_KFLY, 1, 8, "radix: the switch radix is 2 to 64" },
+		{ BFLY_TOPO_BENES, 0, 8, "radix: the switches of this topology are 2 x 2" },
 		{ BFLY_TOPO_KFLY, 65, 65, "radix: the switch radix is 2 to 64" },
 		{ BFLY_TOPO_KFLY, U32_MAX, 8, "radix: the switch radix is 2 to 64" },
 		{ BFLY_TOPO_KFLY, 3, 12, "ports: not a power of k (k^1 at least)" },
