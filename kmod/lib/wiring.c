@@ -2,7 +2,7 @@
 /*
  * Link maps between node stages, per topology.
  *
- * Conventions (fabric-model.md): N = 2^n ports, every node stage has N/2
+ * Conventions (Documentation/routing.rst): N = 2^n ports, every node stage has N/2
  * 2x2 nodes. A link position p entering or leaving a node stage names node
  * p >> 1, port p & 1. Fabric input i enters node stage 0 at position i; the
  * position leaving the last node stage is the fabric output. A node in state
