@@ -58,10 +58,8 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 	    memchr_inv(b->reserved, 0, sizeof(b->reserved)) ||
 	    memchr_inv(b->reserved2, 0, sizeof(b->reserved2)))
 		return -EINVAL;
-	if (b->ports != geo->ports || b->schedule > BFLY_SCHED_SQUARE)
+	if (b->ports != geo->ports)
 		return -EINVAL;
-	if (geo->ports_log2 > BFLY_BATCH_MAX_PORTS_LOG2)
-		return -E2BIG;
 	if (bfly_batch_bytes(geo, b->msg_size, total))
 		return -E2BIG;
 	if (b->buf_bytes != *total)

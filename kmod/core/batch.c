@@ -17,7 +17,8 @@
  *
  * On a flattened butterfly the rounds run on the routers (lib/flatfly.c):
  * each round is routed as the RLS paper maps bfly2's labels, or by
- * minimal routes, and its channel loads and cycles are counted.
+ * minimal routes, and its channel loads and cycles are counted; the
+ * systolic schedule's rounds are pipelined (lib/flatfly_exchange.c).
  */
 #include <linux/bitmap.h>
 #include <linux/ktime.h>
@@ -65,6 +66,7 @@ struct bfly_batch_run {
 	struct bfly_sched sched;
 	bool labelled;
 	bool routers;			/* rounds run on the routers: @flat */
+	bool systolic;			/* ... pipelined, one round a cycle */
 	struct bfly_flatfly flat;	/* the routers of a flattened butterfly */
 	u32 *square;			/* a caller's square, or NULL */
 	u32 *dest;			/* the round's destinations */
@@ -120,7 +122,8 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	if (run->routers) {
 		/* The fabric's own shape: this cannot fail. */
 		bfly_flatfly_init(&run->flat, geo->radix, ports, &run->res->why);
-		work = max(work, bfly_flatfly_round_workspace_size(&run->flat));
+		work = max3(work, bfly_flatfly_round_workspace_size(&run->flat),
+			    bfly_flatfly_systolic_workspace_size(&run->flat));
 	}
 	nconf = min_t(u64, req->conflicts_max, geo->switches);
 
@@ -320,6 +323,12 @@ static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
 	bool mapped;
 	int err;
 
+	if (run->systolic) {
+		err = bfly_flatfly_systolic_round(&run->flat, k, run->dest, &st, run->work);
+		if (err)
+			return err;
+		goto counted;
+	}
 	err = bfly_sched_round(&run->sched, k, run->dest, NULL);
 	if (err)
 		return err;
@@ -334,11 +343,12 @@ static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
 				 run->work);
 	if (err)
 		return err;
+	res->cycles += st.cycles;
+counted:
 	rs.max_load = st.max_load;
 	rs.cycles = st.cycles;
 	if (run->req->rounds && copy_to_user(run->req->rounds + k, &rs, sizeof(rs)))
 		return -EFAULT;
-	res->cycles += st.cycles;
 	res->max_link_load = max(res->max_link_load, st.max_load);
 	res->conflicts += st.excess;
 	if (st.excess && res->first_conflict_round == BFLY_NO_CONFLICT)
@@ -395,6 +405,7 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 		[BFLY_SCHED_LLS] = BFLY_LATIN_LLS,
 		[BFLY_SCHED_XOR] = BFLY_LATIN_XOR,
 		[BFLY_SCHED_SQUARE] = BFLY_LATIN_SQUARE,
+		[BFLY_SCHED_SYSTOLIC] = BFLY_LATIN_SYSTOLIC,
 	};
 	const struct bfly_geometry *geo = run->geo;
 	const struct bfly_batch_req *req = run->req;
@@ -411,10 +422,16 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 		run->labelled = bfly_sched_has_labels(geo);
 		return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
 	}
-	/* The routers' rounds: the destinations of bfly2's Latin squares. */
+	run->labelled = false;
+	/* The systolic rounds come from the routers' own radix. */
+	if (l == BFLY_LATIN_SYSTOLIC) {
+		run->systolic = true;
+		run->sched.latin = l;
+		return 0;
+	}
+	/* The other rounds: the destinations of bfly2's Latin squares. */
 	if (req->schedule == BFLY_SCHED_DEFAULT)
 		l = BFLY_LATIN_RLS;
-	run->labelled = false;
 	bfly_geometry_init(&sched_geo, BFLY_TOPO_BFLY2, 2, geo->ports, &run->res->why);
 	return bfly_sched_init(&run->sched, &sched_geo, l, run->square, run->work);
 }
@@ -461,6 +478,8 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	/* Every round ran, but not every message arrived. */
 	if (!err && b->affected)
 		err = -EHOSTUNREACH;
+	if (run->systolic)
+		b->cycles = bfly_flatfly_systolic_cycles(&run->flat, b->rounds);
 	if (run->routers)
 		b->cycles_bound = bfly_flatfly_exchange_bound(&run->flat);
 	else
@@ -524,28 +543,31 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	if (geo->port_map && !ops->routers)
 		return bfly_batch_why(res, -EOPNOTSUPP,
 				      "id: all-to-all batches run on fabrics of 2 x 2 switches and flattened butterflies only");
-	if (!geo->ports_log2)
+	if (req->schedule > BFLY_SCHED_SYSTOLIC)
+		return bfly_batch_why(res, -EINVAL, "latin: no such schedule");
+	if (!geo->ports_log2 && !ops->routers)
 		return bfly_batch_why(res, -EOPNOTSUPP,
 				      "id: all-to-all batches need N = 2^n ports");
+	if (!geo->ports_log2 && req->schedule != BFLY_SCHED_SYSTOLIC)
+		return bfly_batch_why(res, -EOPNOTSUPP,
+				      "latin: a flattened butterfly whose N is no power of two runs the systolic schedule only");
 	if (req->rounds && !ops->routers)
 		return bfly_batch_why(res, -EINVAL,
 				      "rounds: a flattened butterfly's rounds only");
-	if (req->schedule > BFLY_SCHED_SQUARE)
-		return bfly_batch_why(res, -EINVAL, "latin: no such schedule");
 	square = req->schedule == BFLY_SCHED_SQUARE;
 	if (square != !!req->square)
 		return bfly_batch_why(res, -EINVAL,
 				      "latin: a caller's square runs through BFLY_IOC_BATCH, which carries it");
-	if (geo->ports_log2 > BFLY_BATCH_MAX_PORTS_LOG2)
+	if (geo->ports > 1U << BFLY_BATCH_MAX_PORTS_LOG2)
 		return bfly_batch_why(res, -E2BIG,
 				      "id: batches need a fabric of at most 2^16 ports");
 	if (bfly_batch_bytes(geo, req->msg_size, &total))
 		return bfly_batch_why(res, -E2BIG,
 				      "msg-size: N * N messages pass batch_max_bytes");
-	if (req->square && geo->ports_log2 > BFLY_BATCH_SQUARE_MAX_LOG2)
+	if (req->square && geo->ports > 1U << BFLY_BATCH_SQUARE_MAX_LOG2)
 		return bfly_batch_why(res, -E2BIG,
 				      "latin: a caller's square needs a fabric of at most 2^12 ports");
-	if (req->want_done && geo->ports_log2 > BFLY_BATCH_DONE_MAX_LOG2)
+	if (req->want_done && geo->ports > 1U << BFLY_BATCH_DONE_MAX_LOG2)
 		return bfly_batch_why(res, -E2BIG,
 				      "done: the slot bitmap needs a fabric of at most 2^13 ports");
 	if (READ_ONCE(fab->dead))

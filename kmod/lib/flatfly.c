@@ -125,11 +125,18 @@ static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f,
 	return hops;
 }
 
-/*
- * A minimal dimension-order path from router @a to router @b: the digits
- * that differ are corrected from the top one down. Return: the hops.
+/**
+ * bfly_flatfly_dor_path() - a minimal dimension-order path
+ * @f: the shape
+ * @a: the router it starts on
+ * @b: the router it ends on
+ * @path: receives the channels, at most @f->dims
+ *
+ * The digits that differ are corrected from the top one down.
+ *
+ * Return: the hops.
  */
-static u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
+u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 {
 	u32 k = f->fly.k, d, m, to, hops = 0;
 
@@ -143,6 +150,7 @@ static u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32
 	}
 	return hops;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_dor_path);
 
 /* The most router hops a path of either kind takes: 2n - 2 (mapped). */
 static u32 bfly_flatfly_path_max(const struct bfly_flatfly *f)
@@ -261,22 +269,6 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_round);
-
-/**
- * bfly_flatfly_exchange_bound() - fewest cycles for the whole exchange
- * @f: the shape
- *
- * Documentation/routing.rst derives it: the messages between routers need
- * N (n-1)(k-1) k^(n-1) hops, N cycles of the (N/k)(n-1)(k-1) directed
- * channels, after a cycle of injection and before one of ejection.
- *
- * Return: N + 2.
- */
-u64 bfly_flatfly_exchange_bound(const struct bfly_flatfly *f)
-{
-	return (u64)f->fly.ports + 2;
-}
-EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_exchange_bound);
 
 /**
  * bfly_flatfly_rls_round() - an RLS round on the 2-ary n-flat, as the paper

@@ -2,8 +2,9 @@
 /*
  * The k-ary n-flat (flattened butterfly): the k-ary n-fly with each row of
  * switches combined into one router. Its channels, the RLS rounds mapped
- * onto it, and a search for routings that load no channel twice. See
- * flatfly.c.
+ * onto it, and a search for routings that load no channel twice (see
+ * flatfly.c); the whole exchange's lower bound and the systolic schedule
+ * (see flatfly_exchange.c).
  */
 #ifndef _BFLY_FLATFLY_H
 #define _BFLY_FLATFLY_H
@@ -35,6 +36,7 @@ struct bfly_flatfly {
 int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why);
 u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to);
 u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b);
+u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path);
 /**
  * struct bfly_flatfly_round_stats - one round of an exchange, as it runs
  * @max_load: the most packets one directed channel between routers carries
@@ -54,6 +56,11 @@ size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f);
 int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 *labels,
 		       struct bfly_flatfly_round_stats *st, void *work);
 u64 bfly_flatfly_exchange_bound(const struct bfly_flatfly *f);
+u32 bfly_flatfly_systolic_dest(const struct bfly_flatfly *f, u32 i, u32 s);
+size_t bfly_flatfly_systolic_workspace_size(const struct bfly_flatfly *f);
+int bfly_flatfly_systolic_round(const struct bfly_flatfly *f, u32 s, u32 *dest,
+				struct bfly_flatfly_round_stats *st, void *work);
+u64 bfly_flatfly_systolic_cycles(const struct bfly_flatfly *f, u32 rounds);
 int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32 *load,
 			   u32 *hops, u32 *delivered);
 int bfly_flatfly_disjoint(const struct bfly_flatfly *f, const u32 *perm, u32 max_steps,

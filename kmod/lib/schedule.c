@@ -200,6 +200,7 @@ int bfly_sched_init(struct bfly_sched *sched,
 	case BFLY_LATIN_RLS:
 	case BFLY_LATIN_LLS:
 	case BFLY_LATIN_XOR:
+	case BFLY_LATIN_SYSTOLIC:
 		square = NULL;
 		break;
 	case BFLY_LATIN_SQUARE:
@@ -242,6 +243,8 @@ static __always_inline u32 sched_dest(const struct bfly_sched *sched,
 		return (i + k) & mask;
 	case BFLY_LATIN_XOR:
 		return i ^ k;
+	case BFLY_LATIN_SYSTOLIC:
+		return i ^ k ^ (i & 1 ? mask - 1 : 0);
 	default:
 		return sched->square[(size_t)i * (mask + 1) + k];
 	}
@@ -302,7 +305,7 @@ int bfly_sched_round(const struct bfly_sched *sched, u32 k, u32 *dest,
 		}
 		return 0;
 	}
-	/* xor and caller squares: the first butterfly routes pi-hat */
+	/* xor, systolic and caller squares: the first butterfly routes pi-hat */
 	for (i = 0; i < ports; i++) {
 		u64 p = bfly_rls_pihat(n, i);
 		u32 d = dest ? dest[i] : sched_dest(sched, i, k, mask);

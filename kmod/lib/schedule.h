@@ -17,12 +17,16 @@
  * @BFLY_LATIN_XOR: round k sends i to i XOR k
  * @BFLY_LATIN_SQUARE: a caller-supplied square: round k sends i to
  *	square[i * N + k]
+ * @BFLY_LATIN_SYSTOLIC: round k sends i to i XOR k, and XOR N - 2 when i
+ *	is odd: the radix-2 case of the flattened butterfly's systolic
+ *	schedule (flatfly_exchange.c)
  */
 enum bfly_latin {
 	BFLY_LATIN_RLS = BFLY_SCHED_RLS,
 	BFLY_LATIN_LLS = BFLY_SCHED_LLS,
 	BFLY_LATIN_XOR = BFLY_SCHED_XOR,
 	BFLY_LATIN_SQUARE = BFLY_SCHED_SQUARE,
+	BFLY_LATIN_SYSTOLIC = BFLY_SCHED_SYSTOLIC,
 };
 
 /**

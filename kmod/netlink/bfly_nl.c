@@ -64,7 +64,7 @@ const struct nla_policy bfly_route_nl_policy[BFLY_A_ALLOW_FAULTS + 1] = {
 /* BFLY_CMD_A2A - do */
 const struct nla_policy bfly_a2a_nl_policy[BFLY_A_MINIMAL + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
-	[BFLY_A_LATIN] = NLA_POLICY_RANGE(NLA_U32, 1, 4),
+	[BFLY_A_LATIN] = NLA_POLICY_RANGE(NLA_U32, 1, 5),
 	[BFLY_A_MINIMAL] = { .type = NLA_FLAG, },
 };
 

@@ -21,6 +21,7 @@ static_assert((int)BFLY_NL_LATIN_RLS == (int)BFLY_SCHED_RLS);
 static_assert((int)BFLY_NL_LATIN_LLS == (int)BFLY_SCHED_LLS);
 static_assert((int)BFLY_NL_LATIN_XOR == (int)BFLY_SCHED_XOR);
 static_assert((int)BFLY_NL_LATIN_SQUARE == (int)BFLY_SCHED_SQUARE);
+static_assert((int)BFLY_NL_LATIN_SYSTOLIC == (int)BFLY_SCHED_SYSTOLIC);
 
 /*
  * a2a: run an all-to-all schedule on a fabric with the batch service,

@@ -3,7 +3,8 @@
  * End-to-end test of the all-to-all ioctls through the real device node:
  * RLS labels, batches with every schedule, tagged messages checked in every
  * receive slot, strict mode, a signal in the middle of a long batch, and
- * every bad input.
+ * every bad input. On a flattened butterfly: every schedule that runs
+ * there, its payload and its figures per round.
  *
  *   batch-test DEVICE [long]     "long": only the interrupted-batch test
  */
@@ -24,7 +25,9 @@
 static int fd;
 static struct bfly_info info;
 
-static const char * const sched_names[] = { "default", "rls", "lls", "xor", "square" };
+static const char * const sched_names[] = {
+	"default", "rls", "lls", "xor", "square", "systolic",
+};
 
 /* Every slot holds its message (or, with @done, exactly the done ones). */
 static int check_recv(const __u8 *recv, __u64 size, const __u64 *done, __u32 *filled)
@@ -166,7 +169,7 @@ static void test_schedules(void)
 	int bad;
 
 	fill_messages(send, info.ports, size);
-	for (sched = BFLY_SCHED_DEFAULT; sched <= BFLY_SCHED_SQUARE; sched++) {
+	for (sched = BFLY_SCHED_DEFAULT; sched <= BFLY_SCHED_SYSTOLIC; sched++) {
 		const char *name = sched_names[sched];
 
 		memset(recv, 0, bytes);
@@ -187,14 +190,14 @@ static void test_schedules(void)
 		bad = check_recv(recv, size, done, &filled);
 		tap_check(!bad && filled == n * n, "%s: the done bitmap marks all %u slots",
 			  name, filled);
-		if (sched <= BFLY_SCHED_RLS && (info.topology == BFLY_TOPO_BFLY2 ||
-						info.topology == BFLY_TOPO_BFLY_TWICE)) {
+		if ((sched <= BFLY_SCHED_RLS || sched == BFLY_SCHED_SYSTOLIC) &&
+		    (info.topology == BFLY_TOPO_BFLY2 || info.topology == BFLY_TOPO_BFLY_TWICE)) {
 			__u64 stages = info.topology == BFLY_TOPO_BFLY2 ? 2 * n_log - 1 : 2 * n_log;
 			__u64 want = stages + (n - 1);
 
 			tap_check(b.conflicts == 0 && b.sub_rounds == n &&
 				  b.first_conflict_round == BFLY_NO_CONFLICT,
-				  "%s: RLS rounds conflict-free", name);
+				  "%s: rounds conflict-free", name);
 			tap_check(b.cycles == want, "%s: Remark V.1: %llu cycles", name,
 				  (unsigned long long)want);
 			tap_check(b.max_link_load == 1, "%s: MLL 1", name);
@@ -235,6 +238,68 @@ static void test_schedules(void)
 	free(send);
 	free(recv);
 	free(done);
+	free(square);
+}
+
+/*
+ * A flattened butterfly: each schedule that runs there (all of them when
+ * N is a power of two, else the systolic one alone) delivers every
+ * message; the rounds' figures come back in @rounds_ptr; the systolic
+ * rounds load each channel once and take N + n cycles in all, the others
+ * at least the bound, which is N + 2 or a little more.
+ */
+static void test_flat(void)
+{
+	__u32 n = info.ports, sched, r, most, digits = 0, p;
+	__u64 size = 16, bytes = (__u64)n * n * size;
+	__u8 *send = malloc(bytes), *recv = malloc(bytes);
+	struct bfly_round *rounds = calloc(n, sizeof(*rounds));
+	__u32 *square = latin_square();
+	struct bfly_batch b;
+	int err;
+
+	for (p = 1; p < n; p *= info.radix)
+		digits++;
+	fill_messages(send, n, size);
+	for (sched = BFLY_SCHED_DEFAULT; sched <= BFLY_SCHED_SYSTOLIC; sched++) {
+		const char *name = sched_names[sched];
+
+		memset(recv, 0, bytes);
+		b = batch_req(sched, size, send, recv);
+		if (sched == BFLY_SCHED_SQUARE)
+			b.square_ptr = (uintptr_t)square;
+		memset(rounds, 0, n * sizeof(*rounds));
+		b.rounds_ptr = (uintptr_t)rounds;
+		err = ioctl(fd, BFLY_IOC_BATCH, &b) ? errno : 0;
+		if (!info.ports_log2 && sched != BFLY_SCHED_SYSTOLIC) {
+			tap_check(err == EOPNOTSUPP && b.rounds == 0,
+				  "flatfly %s, N no power of two: refused (%s)", name,
+				  err ? strerrorname_np(err) : "0");
+			continue;
+		}
+		tap_check(!err && b.rounds == n && b.bytes_moved == bytes,
+			  "flatfly %s: %u rounds, %llu bytes (%s)", name, b.rounds,
+			  (unsigned long long)b.bytes_moved, err ? strerrorname_np(err) : "0");
+		tap_check(check_recv(recv, size, NULL, NULL) == 0,
+			  "flatfly %s: every receive slot holds its tagged message", name);
+		for (r = 0, most = 0; r < n; r++)
+			most = rounds[r].max_load > most ? rounds[r].max_load : most;
+		tap_check(most == b.max_link_load && b.cycles_bound >= n + 2,
+			  "flatfly %s: rounds' most load %u = max_link_load %u, bound %llu",
+			  name, most, b.max_link_load, (unsigned long long)b.cycles_bound);
+		if (sched == BFLY_SCHED_SYSTOLIC)
+			tap_check(b.max_link_load == 1 && b.conflicts == 0 &&
+				  b.cycles == n + digits && rounds[n - 1].cycles == digits + 1,
+				  "flatfly systolic: load 1, %llu cycles = N + n, bound %llu",
+				  (unsigned long long)b.cycles,
+				  (unsigned long long)b.cycles_bound);
+		else
+			tap_check(b.cycles >= b.cycles_bound, "flatfly %s: %llu cycles >= bound",
+				  name, (unsigned long long)b.cycles);
+	}
+	free(send);
+	free(recv);
+	free(rounds);
 	free(square);
 }
 
@@ -454,6 +519,8 @@ int main(int argc, char **argv)
 		test_interrupted();
 	} else if (argc > 2 && !strcmp(argv[2], "killed")) {
 		test_killed();
+	} else if (info.topology == BFLY_TOPO_FLATFLY) {
+		test_flat();
 	} else {
 		test_rls_labels();
 		test_schedules();

@@ -18,6 +18,18 @@ for topo in butterfly bfly2 bfly-twice benes; do
 	done
 done
 
+# flattened butterflies: every schedule that runs there, with payload
+for shape in 16:2 64:4 9:3 27:3; do
+	ports=${shape%:*} radix=${shape#*:}
+	echo "# flatfly, $ports ports, radix $radix"
+	if ! insmod "$BFLY_KO" topology=flatfly ports=$ports radix=$radix; then
+		not_ok "insmod topology=flatfly ports=$ports radix=$radix"
+		continue
+	fi
+	batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch flatfly $ports radix $radix: /"
+	rmmod bfly
+done
+
 echo "# bfly2, 1024 ports, interrupted"
 insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
 	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"

@@ -381,14 +381,23 @@ check "route on kfly 9 radix 3: digit rotation" \
 check "show kfly 9 radix 3: ports 9 (k = 3, n = 2), 3 x 3 maps" sh -c \
 	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show || { cat /tmp/k3.show; false; }"
 
-# all-to-all on a flatfly: the rounds on its routers, against N + 2 cycles
-check "a2a on flatfly 16: 16 rounds, the bound 18, a channel load" sh -c \
-	"bflyctl -j a2a $ff | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"cycles_bound\"] == 18 and r[\"cycles\"] >= 18 and r[\"max_link_load\"] >= 1, r'"
+# all-to-all on a flatfly: the rounds on its routers, against the bound 19
+check "a2a on flatfly 16: 16 rounds, the bound 19, a channel load" sh -c \
+	"bflyctl -j a2a $ff | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"cycles_bound\"] == 19 and r[\"cycles\"] >= 19 and r[\"max_link_load\"] >= 1, r'"
 for how in "" minimal; do
 	bflyctl a2a "$ff" $how > /tmp/a2a.out 2>&1
 	check "a2a on flatfly 16 $how (text with the bound): $(cat /tmp/a2a.out)" grep -qE \
-		"^$ff: all-to-all \(.*\): 16 rounds, [0-9]+ cycles \(at least 18\), max link load [0-9]+, " /tmp/a2a.out
+		"^$ff: all-to-all \(.*\): 16 rounds, [0-9]+ cycles \(at least 19\), max link load [0-9]+, " /tmp/a2a.out
 done
+# the systolic square: pipelined, one load per channel, N + n cycles
+check "a2a on flatfly 16 latin systolic: 20 cycles, the bound 19, load 1" sh -c \
+	"bflyctl -j a2a $ff latin systolic | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"latin\"] == \"systolic\" and r[\"cycles\"] == 20 and r[\"cycles_bound\"] == 19 and r[\"max_link_load\"] == 1 and r[\"conflicts\"] == 0, r'"
+f9=$(bflyctl new flatfly 9 radix 3)
+check "a2a on flatfly 9 radix 3 latin systolic: 11 cycles, the bound" sh -c \
+	"bflyctl -j a2a $f9 latin systolic | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 9 and r[\"cycles\"] == 11 and r[\"cycles_bound\"] == 11, r'"
+refused "a2a on flatfly 9 radix 3, default square: no power of two" "systolic schedule only" \
+	bflyctl a2a "$f9"
+bflyctl del "$f9"
 
 # faults and all-to-all schedules of a kfly are not modelled
 refused "a2a on kfly: not supported" "Operation not supported" bflyctl a2a "$kf"

@@ -289,7 +289,7 @@ static void bad_kxk(__u32 topology, __u32 k, __u32 ports)
 		bool same = snap_take(&f, &sn);
 
 		err = ioctl(f.fd, BFLY_IOC_BATCH, &b) ? errno : 0;
-		tap_check(!err && b.rounds == ports && b.cycles_bound == ports + 2,
+		tap_check(!err && b.rounds == ports && b.cycles_bound >= ports + 2,
 			  "%s (N a power of two) runs: %s, %u rounds, cycles bound %llu", what,
 			  err ? strerrorname_np(err) : "0", b.rounds,
 			  (unsigned long long)b.cycles_bound);

@@ -61,6 +61,13 @@ struct bfly_rls_labels {
  * @BFLY_SCHED_XOR: round k sends i to i XOR k
  * @BFLY_SCHED_SQUARE: a caller-supplied Latin square of order N: round k
  *	sends i to square[i * N + k]
+ * @BFLY_SCHED_SYSTOLIC: round k sends i to the port whose base-r digits
+ *	(r the fabric's radix: 2 for 2 x 2 switches) are those of i plus
+ *	those of k plus, in every digit but the lowest, the lowest digit of
+ *	i, each mod r. On a flattened butterfly its rounds enter the routers
+ *	one a cycle and no channel ever carries two packets in a cycle
+ *	(Documentation/routing.rst); it is the one schedule for a
+ *	flattened butterfly whose N is no power of two
  *
  * On the butterfly the destinations are the labels; on bfly2 and
  * bfly-twice the RLS schedule uses the labels of Algorithm 1 and the
@@ -73,6 +80,7 @@ enum bfly_schedule {
 	BFLY_SCHED_LLS = 2,
 	BFLY_SCHED_XOR = 3,
 	BFLY_SCHED_SQUARE = 4,
+	BFLY_SCHED_SYSTOLIC = 5,
 };
 
 /**
@@ -172,13 +180,16 @@ struct bfly_round {
  * @reserved2: must be zero
  * @rounds_ptr: in: zero, or on a flattened butterfly a user array of N
  *	&struct bfly_round receiving each round's figures
- * @cycles_bound: out: on a flattened butterfly, the fewest cycles any
- *	schedule of the whole exchange takes, N + 2; else 0
+ * @cycles_bound: out: on a flattened butterfly, a lower bound on the
+ *	cycles any schedule of the whole exchange takes (N + 2 or a little
+ *	more, derived in Documentation/routing.rst); else 0
  *
  * The fields from @affected on are new in version 4 of this interface
  * (%BFLY_BATCH_SIZE_VER1), those from @rounds_ptr on in version 5
  * (%BFLY_BATCH_SIZE_VER2). On a flattened butterfly the rounds run on the
- * routers one after another: @cycles is the sum of their cycles,
+ * routers one after another, except those of %BFLY_SCHED_SYSTOLIC, which
+ * are pipelined: @cycles is the sum of the rounds' cycles, or for the
+ * systolic schedule the cycle its last round is ejected in,
  * @max_link_load the most packets on a channel between routers in a
  * round, @conflicts the packets past one per channel summed over the
  * rounds, and a strict batch stops at the first round that puts two

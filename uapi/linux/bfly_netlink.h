@@ -33,12 +33,16 @@ enum bfly_want {
  * @BFLY_NL_LATIN_XOR: round k sends i to i XOR k
  * @BFLY_NL_LATIN_SQUARE: a caller's Latin square: batches through
  *   BFLY_IOC_BATCH only (in batch-done-ntf); the a2a command refuses it
+ * @BFLY_NL_LATIN_SYSTOLIC: round k sends i to i plus k plus, in every base-r
+ *   digit but the lowest, i's lowest digit (digit by digit, mod the radix r);
+ *   on a flattened butterfly the rounds are pipelined, one a cycle
  */
 enum bfly_nl_latin {
 	BFLY_NL_LATIN_RLS = 1,
 	BFLY_NL_LATIN_LLS,
 	BFLY_NL_LATIN_XOR,
 	BFLY_NL_LATIN_SQUARE,
+	BFLY_NL_LATIN_SYSTOLIC,
 };
 
 enum bfly_a_stats {

@@ -53,18 +53,20 @@ int cmd_a2a(int argc, char **argv)
 	unsigned int id;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] a2a DEV [latin rls|lls|xor] [minimal]\n"
+		 "usage: bflyctl [-j] a2a DEV [latin rls|lls|xor|systolic] [minimal]\n"
 		 "Run an all-to-all schedule on a fabric: every input sends to every\n"
 		 "output, round by round along a Latin square (default: the module's\n"
 		 "choice for the topology). On a terminal, the elapsed time is shown\n"
 		 "while it runs; piped, nothing but the result is printed. On a fabric\n"
 		 "with faults, the faults and the messages they would hit are counted.\n"
 		 "On a flatfly the rounds run on its routers, by the RLS paper's mapping\n"
-		 "or with 'minimal' by minimal routes; the cycles' lower bound and the\n"
-		 "maximum channel load are printed too. Not on kfly.\n"))
+		 "or with 'minimal' by minimal routes, one round after another; the\n"
+		 "systolic square's rounds are pipelined, one a cycle, and run on any\n"
+		 "flatfly. The cycles' lower bound and the maximum channel load are\n"
+		 "printed too. Not on kfly.\n"))
 		return 0;
 	if (argc < 1)
-		die("expected DEV [latin rls|lls|xor] [minimal] (see bflyctl a2a --help)");
+		die("expected DEV [latin rls|lls|xor|systolic] [minimal] (see bflyctl a2a --help)");
 	id = parse_dev(argv[0]);
 	for (a = 1; a < argc; a++) {
 		if (!strcmp(argv[a], "minimal")) {
@@ -74,10 +76,10 @@ int cmd_a2a(int argc, char **argv)
 		if (strcmp(argv[a], "latin"))
 			die("unexpected argument '%s'", argv[a]);
 		if (++a == argc)
-			die("latin: missing the square (rls, lls, xor)");
+			die("latin: missing the square (rls, lls, xor, systolic)");
 		latin = lookup(bfly_latin_names, bfly_latin_names_count, argv[a]);
 		if (latin < 0)
-			die("unknown Latin square '%s' (rls, lls, xor)", argv[a]);
+			die("unknown Latin square '%s' (rls, lls, xor, systolic)", argv[a]);
 	}
 	connect_family();
 	msg = new_msg(BFLY_CMD_A2A, 0);

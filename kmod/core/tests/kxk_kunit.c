@@ -235,7 +235,7 @@ static void bfly_kxk_flatfly_batch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 16, res.rounds);
 	KUNIT_EXPECT_EQ(test, 16, res.sub_rounds);
 	KUNIT_EXPECT_EQ(test, 105, res.cycles);
-	KUNIT_EXPECT_EQ(test, 18, res.cycles_bound);
+	KUNIT_EXPECT_EQ(test, 19, res.cycles_bound);
 	KUNIT_EXPECT_EQ(test, 2, res.max_link_load);
 	KUNIT_EXPECT_EQ(test, 0, res.first_conflict_round);
 	bfly_batch_done(&res);
@@ -244,7 +244,7 @@ static void bfly_kxk_flatfly_batch(struct kunit *test)
 	req.minimal = true;
 	KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &req, &res));
 	KUNIT_EXPECT_EQ(test, 81, res.cycles);
-	KUNIT_EXPECT_EQ(test, 18, res.cycles_bound);
+	KUNIT_EXPECT_EQ(test, 19, res.cycles_bound);
 	bfly_batch_done(&res);
 
 	/* Strict: the first round that loads a channel twice stops it. */
@@ -256,12 +256,56 @@ static void bfly_kxk_flatfly_batch(struct kunit *test)
 	bfly_batch_done(&res);
 }
 
+/*
+ * The systolic schedule: its rounds pipelined, one a cycle, none loading
+ * a channel twice (strict passes): N + dims + 1 cycles, 20 on the 2-ary
+ * 4-flat against the bound 19; on the 3-ary 2-flat (N = 9, no power of
+ * two, where it is the only schedule) 11, the bound.
+ */
+static void bfly_kxk_flatfly_systolic(struct kunit *test)
+{
+	struct bfly_batch_req req = { .schedule = BFLY_SCHED_SYSTOLIC, .strict = true };
+	struct bfly_batch_res res = {};
+	struct bfly_fabric *fab;
+
+	fab = bfly_kxk_fabric(test, BFLY_TOPO_FLATFLY, 2, 16);
+	KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 16, res.rounds);
+	KUNIT_EXPECT_EQ(test, 20, res.cycles);
+	KUNIT_EXPECT_EQ(test, 19, res.cycles_bound);
+	KUNIT_EXPECT_EQ(test, 1, res.max_link_load);
+	KUNIT_EXPECT_EQ(test, 0, res.conflicts);
+	KUNIT_EXPECT_EQ(test, BFLY_NO_CONFLICT, res.first_conflict_round);
+	bfly_batch_done(&res);
+
+	fab = bfly_kxk_fabric(test, BFLY_TOPO_FLATFLY, 3, 9);
+	memset(&res, 0, sizeof(res));
+	KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 9, res.rounds);
+	KUNIT_EXPECT_EQ(test, 11, res.cycles);
+	KUNIT_EXPECT_EQ(test, 11, res.cycles_bound);
+	KUNIT_EXPECT_EQ(test, 1, res.max_link_load);
+	bfly_batch_done(&res);
+
+	/* There the other schedules are refused, saying why. */
+	memset(&res, 0, sizeof(res));
+	req.schedule = BFLY_SCHED_DEFAULT;
+	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_batch(fab, &req, &res));
+	KUNIT_EXPECT_NOT_NULL(test, res.why);
+	bfly_batch_done(&res);
+	memset(&res, 0, sizeof(res));
+	req.schedule = BFLY_SCHED_SYSTOLIC + 1;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_batch(fab, &req, &res));
+	bfly_batch_done(&res);
+}
+
 static struct kunit_case bfly_kxk_cases[] = {
 	KUNIT_CASE(bfly_kxk_radix2_is_butterfly),
 	KUNIT_CASE(bfly_kxk_route_applies),
 	KUNIT_CASE(bfly_kxk_switch_rules),
 	KUNIT_CASE(bfly_kxk_refusals),
 	KUNIT_CASE(bfly_kxk_flatfly_batch),
+	KUNIT_CASE(bfly_kxk_flatfly_systolic),
 	{}
 };
 

@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 
 #include "lib/benes.h"
+#include "lib/flatfly.h"
 #include "lib/geometry.h"
 #include "lib/linkload.h"
 #include "lib/schedule.h"
@@ -194,9 +195,46 @@ static void bfly_schedule_rounds(struct kunit *test)
 }
 
 /*
- * Benes, N = 4 .. 256 (.. 32 in the kernel): RLS, LLS and XOR rounds have
- * no labels, and the looping algorithm routes every round; the batch takes
- * (2n - 1) + (N - 1) cycles.
+ * The systolic square on 2 x 2 fabrics, N = 4 .. 256 (.. 32 in the
+ * kernel): round k sends i where the flattened butterfly's radix-2
+ * systolic schedule does; its rounds are Latin and delivered on every
+ * fabric, and never conflict on bfly2 and bfly-twice.
+ */
+static void bfly_schedule_systolic(struct kunit *test)
+{
+	struct bfly_geometry geo;
+	struct bfly_flatfly flat;
+	struct bfly_sched sched;
+	enum bfly_topology topo;
+	u32 n, N, k, i, bad = 0;
+	const char *why;
+	u32 *dest;
+
+	for (n = 2; n <= (BFLY_TEST_LARGE ? 8 : 5); n++) {
+		geo = bfly_sch_geo(test, BFLY_TOPO_BFLY2, 1U << n);
+		N = geo.ports;
+		dest = bfly_test_alloc(test, N * sizeof(u32));
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&flat, 2, N, &why));
+		KUNIT_ASSERT_EQ(test, 0, bfly_sched_init(&sched, &geo, BFLY_LATIN_SYSTOLIC,
+							 NULL, NULL));
+		for (k = 0; k < N; k++) {
+			KUNIT_ASSERT_EQ(test, 0, bfly_sched_round(&sched, k, dest, NULL));
+			for (i = 0; i < N; i++)
+				bad += dest[i] != bfly_flatfly_systolic_dest(&flat, i, k);
+		}
+		bfly_sch_run(test, BFLY_TOPO_BUTTERFLY, n, BFLY_LATIN_SYSTOLIC, NULL);
+		for (topo = BFLY_TOPO_BFLY2; topo <= BFLY_TOPO_BFLY_TWICE; topo++)
+			KUNIT_EXPECT_FALSE(test, bfly_sch_run(test, topo, n, BFLY_LATIN_SYSTOLIC,
+							      NULL));
+		cond_resched();
+	}
+	KUNIT_EXPECT_EQ(test, 0, bad);
+}
+
+/*
+ * Benes, N = 4 .. 256 (.. 32 in the kernel): RLS, LLS, XOR and systolic
+ * rounds have no labels, and the looping algorithm routes every round; the
+ * batch takes (2n - 1) + (N - 1) cycles.
  */
 static void bfly_schedule_benes_rounds(struct kunit *test)
 {
@@ -216,7 +254,9 @@ static void bfly_schedule_benes_rounds(struct kunit *test)
 		back = bfly_test_alloc(test, N * sizeof(u32));
 		matrix = bfly_test_alloc(test, bfly_matrix_bytes(&geo));
 		work = bfly_test_alloc(test, bfly_benes_workspace_size(&geo));
-		for (latin = BFLY_LATIN_RLS; latin <= BFLY_LATIN_XOR; latin++) {
+		for (latin = BFLY_LATIN_RLS; latin <= BFLY_LATIN_SYSTOLIC; latin++) {
+			if (latin == BFLY_LATIN_SQUARE)
+				continue;
 			KUNIT_ASSERT_EQ(test, 0, bfly_sched_init(&sched, &geo, latin, NULL, NULL));
 			KUNIT_EXPECT_EQ(test, -EOPNOTSUPP,
 					bfly_sched_round(&sched, 0, NULL, labels));
@@ -293,7 +333,8 @@ static void bfly_latin_squares(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, BFLY_LATIN_SQUARE, NULL,
 						       work));
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, 0, NULL, NULL));
-	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, 5, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, BFLY_LATIN_SYSTOLIC + 1, NULL,
+						       NULL));
 	geo.ports = 12;
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_sched_init(&sched, &geo, BFLY_LATIN_RLS, NULL, NULL));
 	geo = bfly_sch_geo(test, BFLY_TOPO_BFLY2, 16);
@@ -304,6 +345,7 @@ static void bfly_latin_squares(struct kunit *test)
 
 static struct kunit_case bfly_schedule_cases[] = {
 	KUNIT_CASE_SLOW(bfly_schedule_rounds),
+	KUNIT_CASE(bfly_schedule_systolic),
 	KUNIT_CASE(bfly_schedule_benes_rounds),
 	KUNIT_CASE(bfly_latin_squares),
 	{}

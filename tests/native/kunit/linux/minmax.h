@@ -4,6 +4,7 @@
 #define BFLY_NATIVE_MINMAX_H
 
 #define min(a, b) ({ typeof(a) __x = (a); typeof(b) __y = (b); __x < __y ? __x : __y; })
+#define min3(a, b, c) min(min(a, b), c)
 #define max(a, b) ({ typeof(a) __x = (a); typeof(b) __y = (b); __x > __y ? __x : __y; })
 #define max3(a, b, c) max(max(a, b), c)
 #define swap(a, b) do {							\
