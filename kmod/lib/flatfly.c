@@ -98,25 +98,26 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_distance);
 
 /*
  * The routers a packet from terminal @src crosses when it follows @label
- * through bfly2 (@bfly2, 2n - 1 node stages) as the RLS paper maps it: an
- * edge stage that moves it to another row is a hop on the channel of the
- * digit that edge stage flips. The channels go to @path (NULL: only count)
- * and the terminal it reaches to *@end. Return: the hops.
+ * through bfly2 (@stages node stages, @flips[] the bit each edge stage
+ * flips: bfly_wiring_flips()) as the RLS paper maps it: an edge stage that
+ * moves it to another row is a hop on the channel of the digit that edge
+ * stage flips, from router (row) p >> 1. The channels go to @path (NULL:
+ * only count) and the terminal it reaches to *@end. Return: the hops.
  */
-static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f,
-				    const struct bfly_geometry *bfly2, u32 src, u64 label,
-				    u32 *path, u32 *end)
+static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f, u32 stages,
+				    const s32 *flips, u32 src, u64 label, u32 *path, u32 *end)
 {
 	u32 s, p = src, q, hops = 0;
 
-	for (s = 0; s < bfly2->node_stages; s++) {
-		p = (p & ~1U) | ((label >> (bfly2->node_stages - 1 - s)) & 1);
-		if (s + 1 == bfly2->node_stages)
+	for (s = 0; s < stages; s++) {
+		p = (p & ~1U) | ((label >> (stages - 1 - s)) & 1);
+		if (s + 1 == stages)
 			break;
-		q = bfly_wiring_link(bfly2, s, p);
-		if (q >> 1 != p >> 1) {
+		q = bfly_wiring_apply(flips[s], p);
+		if (q != p) {
+			/* radix 2: one channel per digit, slot 0 */
 			if (path)
-				path[hops] = bfly_flatfly_channel(f, p >> 1, q >> 1);
+				path[hops] = (p >> 1) * f->dims + flips[s];
 			hops++;
 		}
 		p = q;
@@ -138,15 +139,17 @@ static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f,
  */
 u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 {
-	u32 k = f->fly.k, d, m, to, hops = 0;
+	u32 k = f->fly.k, d, m, da, db, hops = 0;
 
 	for (d = f->dims; d-- > 0;) {
-		m = f->fly.pow[d];
-		if (a / m % k == b / m % k)
+		da = bfly_flatfly_digit(f, a, d);
+		db = bfly_flatfly_digit(f, b, d);
+		if (da == db)
 			continue;
-		to = a - a / m % k * m + b / m % k * m;
-		path[hops++] = bfly_flatfly_channel(f, a, to);
-		a = to;
+		/* the channel layout of bfly_flatfly_channel() */
+		path[hops++] = (a * f->dims + d) * (k - 1) + db - (db > da);
+		m = f->fly.pow[d];
+		a += (db - da) * m;
 	}
 	return hops;
 }
@@ -163,40 +166,48 @@ static u32 bfly_flatfly_path_max(const struct bfly_flatfly *f)
  * @f: the shape
  *
  * Return: bytes: two arrays of one u32 per channel, and per terminal a
- * path of 2n - 2 channels, its length and its position.
+ * path of 2n - 2 channels, its length, its place among the packets that
+ * move and its position on its path.
  */
 size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f)
 {
 	return ((size_t)2 * f->channels +
-		(size_t)f->fly.ports * (bfly_flatfly_path_max(f) + 2)) * sizeof(u32);
+		(size_t)f->fly.ports * (bfly_flatfly_path_max(f) + 3)) * sizeof(u32);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_round_workspace_size);
 
 /*
  * Move the packets along their paths, store and forward: each cycle every
  * channel takes the lowest-numbered packet waiting for it, and a packet
- * crosses one channel a cycle. Return: the cycles until the last hop, or
- * -EINTR.
+ * crosses one channel a cycle. @pos holds, in increasing order, the
+ * packets that still move (@moving of them), @at how far each got; each
+ * cycle drops those that arrived. Return: the cycles until the last hop,
+ * or -EINTR.
  */
 static int bfly_flatfly_forward(const struct bfly_flatfly *f, const u32 *path, const u32 *len,
-				u32 *pos, u32 *stamp, u32 moving)
+				u32 *pos, u32 *at, u32 *stamp, u32 moving)
 {
-	u32 i, ch, cycle = 0, stride = bfly_flatfly_path_max(f);
+	u32 i, j, kept, ch, cycle = 0, stride = bfly_flatfly_path_max(f);
 
 	memset(stamp, 0, f->channels * sizeof(u32));
-	memset(pos, 0, f->fly.ports * sizeof(u32));
+	for (i = 0, j = 0; i < f->fly.ports; i++)
+		if (len[i])
+			pos[j++] = i;
+	memset(at, 0, moving * sizeof(u32));
 	while (moving) {
 		cycle++;
-		for (i = 0; i < f->fly.ports; i++) {
-			if (pos[i] == len[i])
-				continue;
-			ch = path[(size_t)i * stride + pos[i]];
-			if (stamp[ch] == cycle)
-				continue;
-			stamp[ch] = cycle;
-			if (++pos[i] == len[i])
-				moving--;
+		for (j = 0, kept = 0; j < moving; j++) {
+			i = pos[j];
+			ch = path[(size_t)i * stride + at[j]];
+			if (stamp[ch] != cycle) {
+				stamp[ch] = cycle;
+				if (++at[j] == len[i])
+					continue;
+			}
+			pos[kept] = i;
+			at[kept++] = at[j];
 		}
+		moving = kept;
 		if (bfly_should_stop())
 			return -EINTR;
 	}
@@ -227,8 +238,9 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 		       struct bfly_flatfly_round_stats *st, void *work)
 {
 	u32 *load = work, *stamp = load + f->channels, *len = stamp + f->channels;
-	u32 *pos = len + f->fly.ports, *path = pos + f->fly.ports;
-	u32 i, c, end, k = f->fly.k, stride = bfly_flatfly_path_max(f), moving = 0;
+	u32 *pos = len + f->fly.ports, *at = pos + f->fly.ports, *path = at + f->fly.ports;
+	u32 i, c, end, k = f->fly.k, stride = bfly_flatfly_path_max(f), moving = 0, longest = 0;
+	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
 	struct bfly_geometry bfly2;
 	bool network = false;
 	const char *why;
@@ -237,22 +249,28 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 	if (labels && (k != 2 || bfly_geometry_init(&bfly2, BFLY_TOPO_BFLY2, 2,
 						    f->fly.ports, &why)))
 		return -EINVAL;
+	if (labels)
+		bfly_wiring_flips(&bfly2, flips);
 	memset(st, 0, sizeof(*st));
 	memset(load, 0, f->channels * sizeof(u32));
 	for (i = 0; i < f->fly.ports; i++) {
 		if (dest[i] >= f->fly.ports)
 			return -EINVAL;
 		if (labels) {
-			len[i] = bfly_flatfly_mapped_path(f, &bfly2, i, labels[i],
-							  path + (size_t)i * stride, &end);
+			len[i] = bfly_flatfly_mapped_path(f, bfly2.node_stages, flips, i,
+							  labels[i], path + (size_t)i * stride,
+							  &end);
 			if (end != dest[i])
 				return -EINVAL;
 		} else {
-			len[i] = bfly_flatfly_dor_path(f, i / k, dest[i] / k,
+			len[i] = bfly_flatfly_dor_path(f, bfly_flatfly_router(f, i),
+						       bfly_flatfly_router(f, dest[i]),
 						       path + (size_t)i * stride);
 		}
 		network |= dest[i] != i || len[i];
 		moving += len[i] > 0;
+		if (len[i] > longest)
+			longest = len[i];
 		st->hops += len[i];
 		for (c = 0; c < len[i]; c++)
 			load[path[(size_t)i * stride + c]]++;
@@ -262,7 +280,9 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 			st->max_load = load[c];
 		st->excess += load[c] > 1 ? load[c] - 1 : 0;
 	}
-	cycles = bfly_flatfly_forward(f, path, len, pos, stamp, moving);
+	/* With one packet per channel no packet waits. */
+	cycles = st->max_load > 1 ? bfly_flatfly_forward(f, path, len, pos, at, stamp, moving) :
+				    (int)longest;
 	if (cycles < 0)
 		return cycles;
 	st->cycles = network ? cycles + 2 : 0;
@@ -290,6 +310,7 @@ int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32
 			   u32 *hops, u32 *delivered)
 {
 	u32 path[2 * BFLY_MAX_PORTS_LOG2];
+	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
 	u32 i, s, n, ports = f->fly.ports;
 	struct bfly_geometry geo;
 	const char *why;
@@ -302,10 +323,12 @@ int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32
 		err = bfly_rls_labels_round(ports, k, labels);
 	if (err)
 		return err;
+	bfly_wiring_flips(&geo, flips);
 	memset(load, 0, f->channels * sizeof(u32));
 	*hops = 0;
 	for (i = 0; i < ports; i++) {
-		n = bfly_flatfly_mapped_path(f, &geo, i, labels[i], path, &delivered[i]);
+		n = bfly_flatfly_mapped_path(f, geo.node_stages, flips, i, labels[i], path,
+					     &delivered[i]);
 		for (s = 0; s < n; s++)
 			load[path[s]]++;
 		*hops += n;

@@ -33,6 +33,20 @@ struct bfly_flatfly {
 	u32 channels;
 };
 
+/* Digit @b (0: the lowest) of router label @r. */
+static inline u32 bfly_flatfly_digit(const struct bfly_flatfly *f, u32 r, u32 b)
+{
+	if (f->fly.log2k)
+		return (r >> (f->fly.log2k * b)) & (f->fly.k - 1);
+	return r / f->fly.pow[b] % f->fly.k;
+}
+
+/* The router terminal @t sits on. */
+static inline u32 bfly_flatfly_router(const struct bfly_flatfly *f, u32 t)
+{
+	return f->fly.log2k ? t >> f->fly.log2k : t / f->fly.k;
+}
+
 int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why);
 u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to);
 u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b);

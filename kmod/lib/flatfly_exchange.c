@@ -60,12 +60,15 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_exchange_bound);
  */
 u32 bfly_flatfly_systolic_dest(const struct bfly_flatfly *f, u32 i, u32 s)
 {
-	u32 k = f->fly.k, a = i % k, j, m, dest = (a + s % k) % k;
+	u32 k = f->fly.k, a = i % k, j, dest;
 
-	for (j = 1; j < f->fly.n; j++) {
-		m = f->fly.pow[j];
-		dest += (i / m % k + s / m % k + a) % k * m;
-	}
+	/* radix 2: digit-wise sums are XOR */
+	if (k == 2)
+		return i ^ s ^ (a ? f->fly.ports - 2 : 0);
+	dest = (a + s % k) % k;
+	for (j = 1; j < f->fly.n; j++)
+		dest += (bfly_flatfly_digit(f, i, j) + bfly_flatfly_digit(f, s, j) + a) % k *
+			f->fly.pow[j];
 	return dest;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_systolic_dest);
@@ -107,7 +110,8 @@ int bfly_flatfly_systolic_round(const struct bfly_flatfly *f, u32 s, u32 *dest,
 	memset(load, 0, f->channels * sizeof(u32));
 	for (i = 0; i < f->fly.ports; i++) {
 		dest[i] = bfly_flatfly_systolic_dest(f, i, s);
-		len = bfly_flatfly_dor_path(f, i / f->fly.k, dest[i] / f->fly.k, path);
+		len = bfly_flatfly_dor_path(f, bfly_flatfly_router(f, i),
+					    bfly_flatfly_router(f, dest[i]), path);
 		st->hops += len;
 		for (h = 0; h < len; h++) {
 			ch = path[h];

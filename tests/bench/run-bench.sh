@@ -22,6 +22,7 @@ echo "== native"
 "$top/tests/bench/bench-sched"
 "$top/tests/bench/bench-a2a"
 "$top/tests/bench/bench-kfly"
+"$top/tests/bench/bench-flatfly"
 
 echo "== in a VM (QEMU TCG, Debian's stock 6.12 kernel)"
 read -r release vmlinuz kdir < <("$vm/stock-kernels.sh" | grep ' /usr/src/linux-headers-6\.12')

@@ -42,7 +42,8 @@ static u64 bfly_test_bound(const struct bfly_flatfly *f)
 }
 
 /*
- * The bound by its closed form equals the direct count; a few by hand:
+ * The bound by its closed form equals the direct count; a few by hand,
+ * and the systolic schedule's distance from it up to 2^20 terminals:
  * 2-ary 4-flat (16 terminals, 24 channels): the first and last cycles of
  * hops carry 16 packets, not 24, so 16 + 16 + 24 (C - 4) >= 384 and
  * C >= 19. Where channels <= N the bound is N + 2.
@@ -66,6 +67,15 @@ static void bfly_flatfly_bound(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, bfly_test_pow(k, n), &why));
 		KUNIT_EXPECT_EQ_MSG(test, bfly_test_bound(&f), bfly_flatfly_exchange_bound(&f),
 				    "k=%u N=%u", k, f.fly.ports);
+	}
+	/* The systolic schedule's N + n is floor((n - 1) / k) over it. */
+	for_each_flat(k, n, 1U << 20) {
+		if (k > BFLY_MAX_RADIX)
+			break;
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, bfly_test_pow(k, n), &why));
+		KUNIT_EXPECT_EQ_MSG(test, (n - 1) / k,
+				    bfly_flatfly_systolic_cycles(&f, f.fly.ports) -
+				    bfly_flatfly_exchange_bound(&f), "k=%u N=%u", k, f.fly.ports);
 	}
 }
 
