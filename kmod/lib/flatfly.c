@@ -139,8 +139,17 @@ static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f, u32 stages,
  */
 u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 {
-	u32 k = f->fly.k, d, m, da, db, hops = 0;
+	u32 k = f->fly.k, d, m, da, db, diff, hops = 0;
 
+	if (k == 2) {
+		/* one channel per digit: the bits that differ, top one first */
+		for (diff = a ^ b; diff; diff ^= 1U << d) {
+			d = ilog2(diff);
+			path[hops++] = a * f->dims + d;
+			a ^= 1U << d;
+		}
+		return hops;
+	}
 	for (d = f->dims; d-- > 0;) {
 		da = bfly_flatfly_digit(f, a, d);
 		db = bfly_flatfly_digit(f, b, d);
