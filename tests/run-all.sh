@@ -288,33 +288,68 @@ want kernel-doc && while read -r f; do
 	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
 done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
-# The VMs mostly keep one CPU busy each: the debug kernel's (then the
-# canary's) run alongside the stock kernels' runs.
-log "VMs: debug test kernel and canary, alongside Debian's stock kernels"
+# The VMs mostly keep one CPU busy each. The debug kernel is the slowest
+# (KASAN, lockdep, kmemleak): with every end-to-end test asked for, two
+# debug VMs share them, every other test each (test-kernel also runs
+# KUnit, test-kernel-2 not), one before each stock kernel; the canary
+# runs last.
+log "VMs: debug test kernel in two halves and canary, alongside Debian's stock kernels"
 test_vm=
 [ -n "$tkdir" ] && [ -f "$out/mod-test/bfly.ko" ] && test_vm=yes
 [ -n "$vms" ] || test_vm=
 # The test VM runs when it has end-to-end tests or KUnit to run
 test_e2e=yes
 [ -z "$e2e_none" ] || want kunit || test_e2e=
-if [ -n "$test_vm" ]; then
-	(if [ -n "$test_e2e" ]; then
-		vm_start test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test "${vm_args[@]}"
-	 fi
-	 if want canary; then
-		vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary
-	 fi) &
+# Two halves when every test runs: alternate names of tests/e2e/*.test.sh
+debug_vms=(test-kernel)
+debug_args=("${vm_args[@]}")
+if [ -n "$test_e2e" ] && [ -z "$e2e_tests" ] && [ -z "$e2e_none" ]; then
+	halves=("" "")
+	i=0
+	for t in "$top"/tests/e2e/*.test.sh; do
+		t=$(basename "$t" .test.sh)
+		halves[i % 2]+=${halves[i % 2]:+,}$t
+		i=$((i + 1))
+	done
+	debug_vms=(test-kernel test-kernel-2)
+	debug_args=("bflytests=${halves[0]}" "${vm_args[@]:1}")
+	debug_args2=("bflytests=${halves[1]}" "${vm_args[@]:1}" bflykunit=no)
 fi
 # The stock kernels run end-to-end tests only
 [ -n "$e2e_none" ] && stock=()
-(for s in "${stock[@]}"; do
-	read -r release vmlinuz kdir <<< "$s"
-	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" "$out/mod-$release" test "${vm_args[@]}"
-done) &
+debug_start() {
+	[ -n "$test_vm" ] && [ -n "$test_e2e" ] || return 0
+	if [ "$1" = test-kernel ]; then
+		vm_start test-kernel "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test \
+			"${debug_args[@]}"
+	else
+		vm_start test-kernel-2 "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" test \
+			"${debug_args2[@]}"
+	fi
+}
+stock_start() {
+	local release vmlinuz kdir
+	read -r release vmlinuz kdir <<< "$1"
+	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" \
+		"$out/mod-$release" test "${vm_args[@]}"
+	return 0
+}
+(debug_start test-kernel
+ [ ${#stock[@]} -gt 1 ] && stock_start "${stock[1]}"
+ [ ${#debug_vms[@]} -gt 1 ] || { [ -n "$test_vm" ] && want canary &&
+	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary; }) &
+([ ${#debug_vms[@]} -gt 1 ] && debug_start test-kernel-2
+ [ ${#stock[@]} -gt 0 ] && stock_start "${stock[0]}"
+ [ ${#debug_vms[@]} -gt 1 ] && [ -n "$test_vm" ] && want canary &&
+	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
 wait
 
 if [ -n "$test_vm" ]; then
-	[ -n "$test_e2e" ] && vm_results test-kernel
+	if [ -n "$test_e2e" ]; then
+		for v in "${debug_vms[@]}"; do
+			vm_results "$v"
+		done
+	fi
 	want canary && canary_results
 fi
 for s in "${stock[@]}"; do

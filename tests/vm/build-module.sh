@@ -22,7 +22,7 @@ mkdir -p "$out/tests"
 cp -r "$top/Kbuild" "$top/VERSION" "$top/kmod" "$top/uapi" "$out/"
 cp -r "$top/tests/kasan" "$out/tests/"
 
-if ! make -C "$kdir" M="$out" "$@" modules > "$out/build.log" 2>&1; then
+if ! make -j"$(nproc)" -C "$kdir" M="$out" "$@" modules > "$out/build.log" 2>&1; then
 	cat "$out/build.log" >&2
 	exit 1
 fi

@@ -13,11 +13,6 @@
 #include "lib/flatfly.h"
 #include "kunit_util.h"
 
-/* Every flattened butterfly k^n with n >= 2, N at most @max. */
-#define for_each_flat(k, n, max) \
-	for (k = 2; k * k <= (max); k++) \
-		for (n = 2; bfly_test_pow(k, n) <= (max); n++)
-
 static u64 bfly_test_pow(u64 k, u32 n)
 {
 	u64 p = 1;
@@ -25,6 +20,22 @@ static u64 bfly_test_pow(u64 k, u32 n)
 	while (n--)
 		p *= k;
 	return p;
+}
+
+/*
+ * The flattened butterfly k^n (n >= 2, at most @max terminals) after
+ * *@k, *@n, in order of k then n; *@k = 0 starts. Return: false past the
+ * last.
+ */
+static bool bfly_test_next_flat(u32 *k, u32 *n, u64 max)
+{
+	if (*k && bfly_test_pow(*k, *n + 1) <= max) {
+		++*n;
+		return true;
+	}
+	*k = *k ? *k + 1 : 2;
+	*n = 2;
+	return (u64)*k * *k <= max;
 }
 
 /* The least C with sum_t min(channels, N (t-1), N (C-t)) >= N channels. */
@@ -63,13 +74,13 @@ static void bfly_flatfly_bound(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, hand[t][2], bfly_flatfly_exchange_bound(&f),
 				    "k=%u N=%u", hand[t][0], hand[t][1]);
 	}
-	for_each_flat(k, n, 4096) {
+	for (k = 0, n = 0; bfly_test_next_flat(&k, &n, 4096);) {
 		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, bfly_test_pow(k, n), &why));
 		KUNIT_EXPECT_EQ_MSG(test, bfly_test_bound(&f), bfly_flatfly_exchange_bound(&f),
 				    "k=%u N=%u", k, f.fly.ports);
 	}
 	/* The systolic schedule's N + n is floor((n - 1) / k) over it. */
-	for_each_flat(k, n, 1U << 20) {
+	for (k = 0, n = 0; bfly_test_next_flat(&k, &n, 1U << 20);) {
 		if (k > BFLY_MAX_RADIX)
 			break;
 		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, bfly_test_pow(k, n), &why));
@@ -96,7 +107,7 @@ static void bfly_flatfly_systolic_square(struct kunit *test)
 	u32 *dest;
 	void *work;
 
-	for_each_flat(k, n, 1024) {
+	for (k = 0, n = 0; bfly_test_next_flat(&k, &n, 1024);) {
 		ports = bfly_test_pow(k, n);
 		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, ports, &why));
 		work = bfly_test_alloc(test, bfly_flatfly_systolic_workspace_size(&f));
@@ -106,7 +117,8 @@ static void bfly_flatfly_systolic_square(struct kunit *test)
 		bad = 0;
 		hops = 0;
 		for (s = 0; s < ports; s++) {
-			KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_systolic_round(&f, s, dest, &st, work));
+			KUNIT_ASSERT_EQ(test, 0,
+					bfly_flatfly_systolic_round(&f, s, dest, &st, work));
 			bad += st.max_load != 1 || st.excess || st.cycles != f.dims + 2;
 			for (i = 0; i < ports; i++)
 				bad += dest[i] >= ports ||
@@ -145,7 +157,7 @@ static void bfly_flatfly_systolic_pipeline(struct kunit *test)
 	const char *why;
 	u64 slot;
 
-	for_each_flat(k, n, 256) {
+	for (k = 0, n = 0; bfly_test_next_flat(&k, &n, 256);) {
 		ports = bfly_test_pow(k, n);
 		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, ports, &why));
 		cycles = bfly_flatfly_systolic_cycles(&f, ports) + 1;
