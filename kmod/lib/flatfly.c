@@ -174,9 +174,9 @@ static u32 bfly_flatfly_path_max(const struct bfly_flatfly *f)
  * bfly_flatfly_round_workspace_size() - memory bfly_flatfly_round() needs
  * @f: the shape
  *
- * Return: bytes: two arrays of one u32 per channel, and per terminal a
- * path of 2n - 2 channels, its length, its place among the packets that
- * move and its position on its path.
+ * Return: bytes: two arrays of one u32 per channel (or one of u64), and
+ * per terminal a path of 2n - 2 channels, its length, its place among the
+ * packets that move and its position on its path.
  */
 size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f)
 {
@@ -221,6 +221,38 @@ static int bfly_flatfly_forward(const struct bfly_flatfly *f, const u32 *path, c
 			return -EINTR;
 	}
 	return cycle;
+}
+
+/*
+ * The same run as bfly_flatfly_forward(), placed packet by packet: a
+ * packet never waits for a higher-numbered one, so in increasing order
+ * each crosses every channel of its path in the first cycle after its
+ * previous hop that no lower-numbered packet took. @busy holds one u64
+ * per channel, bit t for cycle t. Return: the cycle of the last hop, or
+ * 0 when a hop would need cycle 64 or later.
+ */
+static u32 bfly_flatfly_place(const struct bfly_flatfly *f, const u32 *path, const u32 *len,
+			      u64 *busy)
+{
+	u32 i, h, ch, t, last = 0, stride = bfly_flatfly_path_max(f);
+	u64 free;
+
+	memset(busy, 0, f->channels * sizeof(u64));
+	for (i = 0; i < f->fly.ports; i++) {
+		for (h = 0, t = 0; h < len[i]; h++) {
+			if (t >= 63)
+				return 0;
+			ch = path[(size_t)i * stride + h];
+			free = ~busy[ch] & (~0ULL << (t + 1));
+			if (!free)
+				return 0;
+			t = __builtin_ctzll(free);
+			busy[ch] |= 1ULL << t;
+		}
+		if (t > last)
+			last = t;
+	}
+	return last;
 }
 
 /**
@@ -289,9 +321,12 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 			st->max_load = load[c];
 		st->excess += load[c] > 1 ? load[c] - 1 : 0;
 	}
-	/* With one packet per channel no packet waits. */
-	cycles = st->max_load > 1 ? bfly_flatfly_forward(f, path, len, pos, at, stamp, moving) :
-				    (int)longest;
+	/* With one packet per channel no packet waits; @load is free now. */
+	cycles = longest;
+	if (st->max_load > 1)
+		cycles = bfly_flatfly_place(f, path, len, (u64 *)load);
+	if (!cycles && moving)
+		cycles = bfly_flatfly_forward(f, path, len, pos, at, stamp, moving);
 	if (cycles < 0)
 		return cycles;
 	st->cycles = network ? cycles + 2 : 0;

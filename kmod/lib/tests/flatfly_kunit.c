@@ -182,6 +182,26 @@ static void bfly_flatfly_rounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 3 * 4, st.excess);
 	KUNIT_EXPECT_EQ(test, 16, st.hops);
 	KUNIT_EXPECT_EQ(test, 6, st.cycles);
+	/*
+	 * k terminals of each router to the next one, one channel each: k hop
+	 * cycles, counted packet by packet for k = 16 and by the cycle-by-cycle
+	 * run past 63 cycles, k = 64.
+	 */
+	for (i = 0; i < 2; i++) {
+		u32 k = i ? 64 : 16, t, *to;
+
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, k, k * k, &why));
+		work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+		to = bfly_test_alloc(test, k * k * sizeof(u32));
+		for (t = 0; t < k * k; t++)
+			to[t] = (t + k) % (k * k);
+		bfly_flatfly_round_check(test, &f, to, NULL, &st, work);
+		KUNIT_EXPECT_EQ(test, k, st.max_load);
+		KUNIT_EXPECT_EQ(test, k + 2, st.cycles);
+	}
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 4, 16, &why));
+	work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+
 	/* Within the routers only: injection and ejection. */
 	for (i = 0; i < 16; i++)
 		dest[i] = i ^ 1;
