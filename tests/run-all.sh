@@ -277,6 +277,11 @@ want native && for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,un
 	fi
 done
 make -s -C "$native" clean
+# The SAT model of Documentation/routing.rst: the 2-ary 3-flat's exchange
+# fits in 10 cycles, the bound, and not in 9
+want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycles, not 9" \
+	sh -c "'$top/tools/flatfly-schedule-sat.py' 8 10 | grep -qx SATISFIABLE &&
+	       '$top/tools/flatfly-schedule-sat.py' 8 9 | grep -qx UNSATISFIABLE"
 
 want checkpatch && log "checkpatch --strict"
 want checkpatch && while read -r f; do

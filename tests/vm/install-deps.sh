@@ -20,6 +20,8 @@ packages=(
 	libnl-utils
 	# checking the man pages (make -C userspace man-check)
 	groff-base man-db
+	# the SAT solver of tools/flatfly-schedule-sat.py
+	cadical
 )
 
 missing=()

@@ -4,7 +4,8 @@
  * The lower bound against a direct count of the hops each cycle can
  * carry; the systolic schedule as a Latin square whose rounds load no
  * channel twice, and, run cycle by cycle, with no channel, injection or
- * ejection used twice in a cycle.
+ * ejection used twice in a cycle; and a 19-cycle exchange on the 2-ary
+ * 4-flat, which meets the bound there.
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
@@ -189,10 +190,113 @@ static void bfly_flatfly_systolic_pipeline(struct kunit *test)
 	}
 }
 
+/*
+ * An exchange on the 2-ary 4-flat in 19 cycles, the bound, so the true
+ * minimum there: router 0's packets as tools/flatfly-schedule-sat.py
+ * found them (local port a to local port c of router x; cycles of the
+ * injection, the hop on each digit, 0 for none, and the ejection); router
+ * r's packets do the same with router labels XORed by r.
+ */
+struct bfly_test_flat_packet {
+	u8 a, c, x, in, hop[3], out;
+};
+
+static const struct bfly_test_flat_packet bfly_test_n16_optimum[] = {
+	{ 0, 0, 1, 15, { 16,  0,  0 }, 17 },
+	{ 0, 0, 2,  4, {  0,  6,  0 },  8 },
+	{ 0, 0, 3, 13, { 15, 17,  0 }, 18 },
+	{ 0, 0, 4,  5, {  0,  0,  6 },  7 },
+	{ 0, 0, 5,  2, {  4,  0,  3 },  5 },
+	{ 0, 0, 6,  9, {  0, 10, 11 }, 13 },
+	{ 0, 0, 7,  3, {  8, 11,  4 }, 12 },
+	{ 0, 1, 0, 14, {  0,  0,  0 }, 15 },
+	{ 0, 1, 1, 10, { 11,  0,  0 }, 12 },
+	{ 0, 1, 2,  7, {  0,  8,  0 }, 10 },
+	{ 0, 1, 3,  1, {  3,  4,  0 },  5 },
+	{ 0, 1, 4, 12, {  0,  0, 13 }, 14 },
+	{ 0, 1, 5, 11, { 17,  0, 16 }, 18 },
+	{ 0, 1, 6,  8, {  0,  9, 10 }, 11 },
+	{ 0, 1, 7,  6, { 14,  7, 15 }, 16 },
+	{ 1, 0, 0, 10, {  0,  0,  0 }, 11 },
+	{ 1, 0, 1,  8, {  9,  0,  0 }, 10 },
+	{ 1, 0, 2, 17, {  0, 18,  0 }, 19 },
+	{ 1, 0, 3, 12, { 13, 14,  0 }, 15 },
+	{ 1, 0, 4,  3, {  0,  0,  5 },  6 },
+	{ 1, 0, 5,  5, {  6,  0,  8 },  9 },
+	{ 1, 0, 6,  7, {  0, 12,  9 }, 16 },
+	{ 1, 0, 7,  9, { 10, 13, 12 }, 14 },
+	{ 1, 1, 1, 11, { 12,  0,  0 }, 13 },
+	{ 1, 1, 2,  2, {  0,  3,  0 },  6 },
+	{ 1, 1, 3,  4, {  7,  5,  0 },  8 },
+	{ 1, 1, 4,  6, {  0,  0,  7 },  9 },
+	{ 1, 1, 5,  1, {  5,  0,  2 },  7 },
+	{ 1, 1, 6, 13, {  0, 15, 14 }, 17 },
+	{ 1, 1, 7, 14, { 18, 16, 17 }, 19 },
+};
+
+/*
+ * The schedule checked whole, without the symmetry it was found with:
+ * every message of the exchange once, each injected, then hopping on each
+ * digit where its routers differ, in increasing cycles, then ejected; no
+ * channel, injection or ejection used twice in a cycle; the last ejection
+ * in cycle 19.
+ */
+static void bfly_flatfly_n16_optimum(struct kunit *test)
+{
+	const u32 cycles = 20, width = 24 + 2 * 16;
+	u32 r, e, t, b, at, ch, prev, src, dst, last = 0, count = 0, bad = 0;
+	unsigned long pairs[BITS_TO_LONGS(16 * 16)];
+	struct bfly_flatfly f;
+	unsigned long *used;
+	const char *why;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, 16, &why));
+	KUNIT_ASSERT_EQ(test, 24, f.channels);
+	used = bfly_test_alloc(test, BITS_TO_LONGS(cycles * width) * sizeof(long));
+	bitmap_zero(used, cycles * width);
+	bitmap_zero(pairs, 16 * 16);
+	for (r = 0; r < 8; r++) {
+		for (e = 0; e < ARRAY_SIZE(bfly_test_n16_optimum); e++) {
+			const struct bfly_test_flat_packet *p = &bfly_test_n16_optimum[e];
+
+			src = r * 2 + p->a;
+			dst = (r ^ p->x) * 2 + p->c;
+			bad += src == dst || __test_and_set_bit(src * 16 + dst, pairs);
+			bad += p->in < 1 || p->out >= cycles || p->out <= p->in;
+			if (bad)
+				break;
+			bad += __test_and_set_bit(p->in * width + 24 + src, used);
+			bad += __test_and_set_bit(p->out * width + 24 + 16 + dst, used);
+			for (b = 0; b < 3; b++)
+				bad += !p->hop[b] != !(p->x >> b & 1);
+			for (t = p->in + 1, at = r, prev = p->in; t < p->out; t++)
+				for (b = 0; b < 3; b++) {
+					if (p->hop[b] != t)
+						continue;
+					ch = bfly_flatfly_channel(&f, at, at ^ 1U << b);
+					bad += t == prev;
+					bad += __test_and_set_bit(t * width + ch, used);
+					at ^= 1U << b;
+					prev = t;
+				}
+			bad += at != (r ^ p->x);
+			if (p->out > last)
+				last = p->out;
+			count++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, 0, bad);
+	KUNIT_EXPECT_EQ(test, 16 * 15, count);
+	KUNIT_EXPECT_EQ(test, 16 * 15, bitmap_weight(pairs, 16 * 16));
+	KUNIT_EXPECT_EQ(test, 19, last);
+	KUNIT_EXPECT_EQ(test, bfly_flatfly_exchange_bound(&f), last);
+}
+
 static struct kunit_case bfly_flatfly_exchange_cases[] = {
 	KUNIT_CASE(bfly_flatfly_bound),
 	KUNIT_CASE(bfly_flatfly_systolic_square),
 	KUNIT_CASE(bfly_flatfly_systolic_pipeline),
+	KUNIT_CASE(bfly_flatfly_n16_optimum),
 	{}
 };
 
