@@ -232,10 +232,6 @@ if want build || [ -n "$vms" ]; then
 	run_check "userspace: build with no warning" \
 		sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
 fi
-if want build; then
-	run_check "benchmarks: build with no warning (run by make bench)" \
-		sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
-fi
 if [ -n "$tkdir" ] && { want build || [ -n "$vms" ]; }; then
 	run_check "bfly.ko: W=1 build, test kernel" "$vm/build-module.sh" "$tkdir" "$out/mod-test" W=1
 fi
@@ -244,54 +240,7 @@ for s in "${stock[@]}"; do
 	if want build || [ -n "$vms" ]; then
 		run_check "bfly.ko: W=1 build, stock $release" "$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1
 	fi
-	if want build; then
-		run_check "bfly.ko: sparse (C=1), stock $release" "$vm/build-module.sh" "$kdir" "$out/sparse-$release" C=1
-	fi
 done
-
-if want regen; then
-	log "generated netlink code matches the spec"
-	run_check "regen: kmod/netlink/regen.sh reproduces the checked-in files" \
-		sh -c "rm -rf '$out/regen' && '$top/kmod/netlink/regen.sh' -o '$out/regen' '$KSRC' &&
-		       for f in uapi/linux/bfly_netlink.h kmod/netlink/bfly_nl.c kmod/netlink/bfly_nl.h; do
-			       diff -u \"$top/\$f\" \"$out/regen/\$f\" || exit 1
-		       done"
-fi
-
-native=$top/tests/native
-want native && log "native: the library's KUnit suites as user programs (-O2, small cache blocks, ASan+UBSan)"
-want native && for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sanitize-recover=all"; do
-	name=${variant%%:*}
-	if make -s -C "$native" clean all CC="${variant#*:}" > "$out/logs/native-$name-build.log" 2>&1; then
-		# KTAP as the VM prints it, counted by kunit.py
-		for prog in kunit-native kunit-native-tiny; do
-			label="native $name kunit${prog#kunit-native}"
-			mkdir -p "$out/native-$name-$prog"
-			"$native/$prog" > "$out/native-$name-$prog/results.log" 2>&1 ||
-				fail "$label: exit status $?"
-			count_kunit "$label" "$out/native-$name-$prog/results.log"
-		done
-	else
-		fail "native $name: build"
-		tail -20 "$out/logs/native-$name-build.log" | sed 's/^/    /'
-	fi
-done
-make -s -C "$native" clean
-# The SAT model of Documentation/routing.rst: the 2-ary 3-flat's exchange
-# fits in 10 cycles, the bound, and not in 9
-want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycles, not 9" \
-	sh -c "'$top/tools/flatfly-schedule-sat.py' 8 10 | grep -qx SATISFIABLE &&
-	       '$top/tools/flatfly-schedule-sat.py' 8 9 | grep -qx UNSATISFIABLE"
-
-want checkpatch && log "checkpatch --strict"
-want checkpatch && while read -r f; do
-	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
-done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' | sort)
-
-want kernel-doc && log "kernel-doc"
-want kernel-doc && while read -r f; do
-	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
-done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
 # The VMs mostly keep one CPU busy each. The debug kernel is the slowest
 # (KASAN, lockdep, kmemleak): with every end-to-end test asked for, two
@@ -347,8 +296,66 @@ stock_start() {
  [ ${#stock[@]} -gt 0 ] && stock_start "${stock[0]}"
  [ ${#debug_vms[@]} -gt 1 ] && [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
-wait
 
+# The checks below need no VM: they run meanwhile, at a lower priority,
+# in the cycles the VMs leave.
+renice -n 10 $$ > /dev/null
+if want build; then
+	run_check "benchmarks: build with no warning (run by make bench)" \
+		sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
+fi
+for s in "${stock[@]}"; do
+	read -r release vmlinuz kdir <<< "$s"
+	if want build; then
+		run_check "bfly.ko: sparse (C=1), stock $release" "$vm/build-module.sh" "$kdir" "$out/sparse-$release" C=1
+	fi
+done
+
+if want regen; then
+	log "generated netlink code matches the spec"
+	run_check "regen: kmod/netlink/regen.sh reproduces the checked-in files" \
+		sh -c "rm -rf '$out/regen' && '$top/kmod/netlink/regen.sh' -o '$out/regen' '$KSRC' &&
+		       for f in uapi/linux/bfly_netlink.h kmod/netlink/bfly_nl.c kmod/netlink/bfly_nl.h; do
+			       diff -u \"$top/\$f\" \"$out/regen/\$f\" || exit 1
+		       done"
+fi
+
+native=$top/tests/native
+want native && log "native: the library's KUnit suites as user programs (-O2, small cache blocks, ASan+UBSan)"
+want native && for variant in "plain:cc" "asan-ubsan:cc -g -fsanitize=address,undefined -fno-sanitize-recover=all"; do
+	name=${variant%%:*}
+	if make -s -C "$native" clean all CC="${variant#*:}" > "$out/logs/native-$name-build.log" 2>&1; then
+		# KTAP as the VM prints it, counted by kunit.py
+		for prog in kunit-native kunit-native-tiny; do
+			label="native $name kunit${prog#kunit-native}"
+			mkdir -p "$out/native-$name-$prog"
+			"$native/$prog" > "$out/native-$name-$prog/results.log" 2>&1 ||
+				fail "$label: exit status $?"
+			count_kunit "$label" "$out/native-$name-$prog/results.log"
+		done
+	else
+		fail "native $name: build"
+		tail -20 "$out/logs/native-$name-build.log" | sed 's/^/    /'
+	fi
+done
+make -s -C "$native" clean
+# The SAT model of Documentation/routing.rst: the 2-ary 3-flat's exchange
+# fits in 10 cycles, the bound, and not in 9
+want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycles, not 9" \
+	sh -c "'$top/tools/flatfly-schedule-sat.py' 8 10 | grep -qx SATISFIABLE &&
+	       '$top/tools/flatfly-schedule-sat.py' 8 9 | grep -qx UNSATISFIABLE"
+
+want checkpatch && log "checkpatch --strict"
+want checkpatch && while read -r f; do
+	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
+done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' | sort)
+
+want kernel-doc && log "kernel-doc"
+want kernel-doc && while read -r f; do
+	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
+done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
+
+wait
 if [ -n "$test_vm" ]; then
 	if [ -n "$test_e2e" ]; then
 		for v in "${debug_vms[@]}"; do

@@ -11,6 +11,7 @@
  *                                 matrix, read one message, then sleep
  *                                 (the dump stays open until killed)
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -91,29 +92,48 @@ static int send_with_timer(void)
 	return err;
 }
 
-/* Send tx while a child stops and continues this process every 2 ms. */
+/* The stopping child: told to finish by SIGTERM. */
+static volatile sig_atomic_t stopper_done;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stopper_done = 1;
+}
+
+/*
+ * Send tx while a child stops and continues this process every 2 ms. The
+ * child ends on SIGTERM and continues this process last: a SIGSTOP it
+ * sent as it was told to end is always followed by a SIGCONT. (Killing
+ * it instead could leave this process stopped for good, when its last
+ * SIGSTOP crossed the kill.)
+ */
 static int send_with_stops(int *stops)
 {
+	struct sigaction sa = { .sa_handler = on_term };
 	pid_t parent = getpid(), child;
 	int err, status;
 
 	child = fork();
 	if (child == 0) {
-		for (;;) {
+		sigaction(SIGTERM, &sa, NULL);
+		while (!stopper_done) {
 			kill(parent, SIGSTOP);
 			usleep(1000);
 			kill(parent, SIGCONT);
 			usleep(1000);
 		}
+		kill(parent, SIGCONT);
+		_exit(0);
 	}
 	/* Let the child's first stop land before the request. */
 	usleep(20000);
 	do
 		err = nl_send();
 	while (err == -EINTR);
-	kill(child, SIGKILL);
-	waitpid(child, &status, 0);
-	kill(parent, SIGCONT);
+	kill(child, SIGTERM);
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
 	*stops = 1;
 	return err;
 }
