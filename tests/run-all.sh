@@ -254,20 +254,32 @@ test_vm=
 # The test VM runs when it has end-to-end tests or KUnit to run
 test_e2e=yes
 [ -z "$e2e_none" ] || want kunit || test_e2e=
-# Two halves when every test runs: alternate names of tests/e2e/*.test.sh
+# When every test runs: the tests that drive the kernel from userspace
+# programs (the bflyctl CLI, the kernel's Python YNL client, the example
+# programs) spend their time starting processes; they run on the newest
+# stock kernel only. The kernel paths they take run everywhere in the
+# other tests (netlink-bad, nlfuzz, fuzz, batch, route, churn, ...). The
+# debug kernel's tests are split in two halves, alternate names of
+# tests/e2e/*.test.sh.
+userland_tests=" bflyctl netlink-ynl programs "
 debug_vms=(test-kernel)
 debug_args=("${vm_args[@]}")
+stock_args=("${vm_args[@]}")
 if [ -n "$test_e2e" ] && [ -z "$e2e_tests" ] && [ -z "$e2e_none" ]; then
 	halves=("" "")
+	kernel_tests=
 	i=0
 	for t in "$top"/tests/e2e/*.test.sh; do
 		t=$(basename "$t" .test.sh)
+		[[ $userland_tests == *" $t "* ]] && continue
+		kernel_tests+=${kernel_tests:+,}$t
 		halves[i % 2]+=${halves[i % 2]:+,}$t
 		i=$((i + 1))
 	done
 	debug_vms=(test-kernel test-kernel-2)
 	debug_args=("bflytests=${halves[0]}" "${vm_args[@]:1}")
 	debug_args2=("bflytests=${halves[1]}" "${vm_args[@]:1}" bflykunit=no)
+	stock_args=("bflytests=$kernel_tests" "${vm_args[@]:1}")
 fi
 # The stock kernels run end-to-end tests only
 [ -n "$e2e_none" ] && stock=()
@@ -281,19 +293,26 @@ debug_start() {
 			"${debug_args2[@]}"
 	fi
 }
+# stock_start KERNEL all|kernel: every test, or all but the userland ones
 stock_start() {
 	local release vmlinuz kdir
 	read -r release vmlinuz kdir <<< "$1"
+	if [ "$2" = all ]; then
+		set -- "${vm_args[@]}"
+	else
+		set -- "${stock_args[@]}"
+	fi
 	[ -f "$out/mod-$release/bfly.ko" ] && vm_start "stock-$release" "$vmlinuz" \
-		"$out/mod-$release" test "${vm_args[@]}"
+		"$out/mod-$release" test "$@"
 	return 0
 }
 (debug_start test-kernel
- [ ${#stock[@]} -gt 1 ] && stock_start "${stock[1]}"
+ [ ${#stock[@]} -gt 1 ] && stock_start "${stock[1]}" all
  [ ${#debug_vms[@]} -gt 1 ] || { [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary; }) &
 ([ ${#debug_vms[@]} -gt 1 ] && debug_start test-kernel-2
- [ ${#stock[@]} -gt 0 ] && stock_start "${stock[0]}"
+ [ ${#stock[@]} -gt 1 ] && stock_start "${stock[0]}" kernel
+ [ ${#stock[@]} -eq 1 ] && stock_start "${stock[0]}" all
  [ ${#debug_vms[@]} -gt 1 ] && [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
 

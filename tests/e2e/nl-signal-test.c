@@ -92,13 +92,13 @@ static int send_with_timer(void)
 	return err;
 }
 
-/* The stopping child: told to finish by SIGTERM. */
-static volatile sig_atomic_t stopper_done;
+/* The stopping child: told to finish by SIGTERM; its handler sets it. */
+static int stopper_done;
 
 static void on_term(int sig)
 {
 	(void)sig;
-	stopper_done = 1;
+	__atomic_store_n(&stopper_done, 1, __ATOMIC_RELAXED);
 }
 
 /*
@@ -117,7 +117,7 @@ static int send_with_stops(int *stops)
 	child = fork();
 	if (child == 0) {
 		sigaction(SIGTERM, &sa, NULL);
-		while (!stopper_done) {
+		while (!__atomic_load_n(&stopper_done, __ATOMIC_RELAXED)) {
 			kill(parent, SIGSTOP);
 			usleep(1000);
 			kill(parent, SIGCONT);
