@@ -331,7 +331,7 @@ static void test_bad_input(void)
 	tap_check(b.rounds == 0 && b.bytes_moved == 0, "batch: unmapped: nothing moved");
 	b = batch_req(BFLY_SCHED_RLS, size, (void *)0xffffffff81000000UL, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: kernel address");
-	b = batch_req(7, size, send, recv);
+	b = batch_req(BFLY_SCHED_SYSTOLIC + 1, size, send, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: unknown schedule");
 	b = batch_req(BFLY_SCHED_SQUARE, size, send, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: square schedule without a square");
