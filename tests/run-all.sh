@@ -306,12 +306,13 @@ stock_start() {
 		"$out/mod-$release" test "$@"
 	return 0
 }
+# The first half also runs KUnit: the shorter stock run follows it.
 (debug_start test-kernel
- [ ${#stock[@]} -gt 1 ] && stock_start "${stock[1]}" all
+ [ ${#stock[@]} -gt 1 ] && stock_start "${stock[0]}" kernel
  [ ${#debug_vms[@]} -gt 1 ] || { [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary; }) &
 ([ ${#debug_vms[@]} -gt 1 ] && debug_start test-kernel-2
- [ ${#stock[@]} -gt 1 ] && stock_start "${stock[0]}" kernel
+ [ ${#stock[@]} -gt 1 ] && stock_start "${stock[1]}" all
  [ ${#stock[@]} -eq 1 ] && stock_start "${stock[0]}" all
  [ ${#debug_vms[@]} -gt 1 ] && [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
