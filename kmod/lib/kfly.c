@@ -151,11 +151,12 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_trace);
  * bfly_kfly_route_workspace_size() - memory bfly_kfly_route_dest() needs
  * @g: the shape
  *
- * Return: bytes: two arrays of N u32.
+ * Return: bytes: two arrays of N u64, a packet each (source and
+ * destination).
  */
 size_t bfly_kfly_route_workspace_size(const struct bfly_kfly *g)
 {
-	return 2 * (size_t)g->ports * sizeof(u32);
+	return 2 * (size_t)g->ports * sizeof(u64);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_workspace_size);
 
@@ -180,50 +181,75 @@ static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 nod
 	c->count++;
 }
 
-/* Where the packet leaving node stage @s at address @a enters the next one. */
-static __always_inline u32 bfly_kfly_next(const struct bfly_kfly *g, u32 s, u32 a)
+/* A packet in routing: its source above bit 32, its destination below. */
+#define BFLY_KFLY_SRC(p) ((u32)((p) >> 32))
+#define BFLY_KFLY_DEST(p) ((u32)(p))
+
+/* The port a packet asks for at a node stage: digit @e of its destination. */
+static __always_inline u32 bfly_kfly_want(const struct bfly_kfly *g, bool pow2, u32 e, u64 pk)
 {
-	return s + 1 < g->n ? bfly_kfly_link(g, s, a) : a;
+	if (pow2)
+		return (BFLY_KFLY_DEST(pk) >> (g->log2k * e)) & (g->k - 1);
+	return BFLY_KFLY_DEST(pk) / g->pow[e] % g->k;
 }
 
 /*
- * One switch of node stage @s: every packet at @in (k of them) to the port
- * its destination digit names (@digit: a shift for power-of-two k, else a
- * divisor), or after the others to the lowest free port; the setting's k
- * bytes go to @set and the packets to @next.
+ * One switch of node stage @s, its packets at @in: every packet to the
+ * port its destination digit @e names, or after the others to the lowest
+ * free port. Output port o leads to address @base + o * @stride of the
+ * next node stage. The setting's k bytes go to @set. Branch-free but for
+ * the refused packets: the packets are written from the highest input
+ * port down, so the lowest one asking for a port holds it.
  */
-static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, const u32 *perm,
-					     u32 digit, u32 s, u32 node, const u32 *in,
-					     u8 *set, u32 *next,
+static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, bool pow2, u32 e,
+					     u32 s, u32 node, const u64 *in, u8 *set,
+					     u64 *next, u32 base, u32 stride,
 					     struct bfly_kfly_conflicts *conflicts)
 {
-	u32 holder[BFLY_KFLY_MAX_K];
-	u64 taken = 0, refused = 0;
-	u32 p, want, free = 0, base = node * g->k;
+	u8 want[BFLY_KFLY_MAX_K], holder[BFLY_KFLY_MAX_K];
+	u64 taken = 0, refused = 0, bit;
+	u32 p, w, k = g->k;
 
-	for (p = 0; p < g->k; p++) {
-		if (g->log2k)
-			want = (perm[in[p]] >> digit) & (g->k - 1);
-		else
-			want = perm[in[p]] / digit % g->k;
-		if (unlikely(taken & (1ULL << want))) {
-			bfly_kfly_conflict(conflicts, s, node, holder[want], in[p], want);
-			refused |= 1ULL << p;
-			continue;
-		}
-		taken |= 1ULL << want;
-		holder[want] = in[p];
-		set[p] = want;
-		next[bfly_kfly_next(g, s, base + want)] = in[p];
+	for (p = 0; p < k; p++) {
+		w = bfly_kfly_want(g, pow2, e, in[p]);
+		want[p] = w;
+		bit = 1ULL << w;
+		refused |= (u64)!!(taken & bit) << p;
+		taken |= bit;
 	}
-	for (p = 0; unlikely(refused) && p < g->k; p++) {
-		if (!(refused & (1ULL << p)))
-			continue;
-		while (taken & (1ULL << free))
-			free++;
-		taken |= 1ULL << free;
-		set[p] = free;
-		next[bfly_kfly_next(g, s, base + free)] = in[p];
+	for (p = k; p-- > 0;) {
+		w = want[p];
+		set[p] = w;
+		holder[w] = p;
+		next[base + w * stride] = in[p];
+	}
+	while (unlikely(refused)) {
+		p = __builtin_ctzll(refused);
+		refused &= refused - 1;
+		w = __builtin_ctzll(~taken);
+		taken |= 1ULL << w;
+		bfly_kfly_conflict(conflicts, s, node, BFLY_KFLY_SRC(in[holder[want[p]]]),
+				   BFLY_KFLY_SRC(in[p]), want[p]);
+		set[p] = w;
+		next[base + w * stride] = in[p];
+	}
+}
+
+/*
+ * Node stage @s, every switch. The link after it trades the port digit
+ * and digit e = n-1-s (none after the last stage): output port o of the
+ * switch at address a, whose digit e is d, leads to a - d k^e + d + o k^e.
+ */
+static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, bool pow2, u32 s,
+					    const u64 *cur, u8 *row, u64 *next,
+					    struct bfly_kfly_conflicts *conflicts)
+{
+	u32 e = g->n - 1 - s, m = g->pow[e], k = g->k, sw, a, d;
+
+	for (sw = 0, a = 0; sw < g->switches; sw++, a += k) {
+		d = !e ? 0 : pow2 ? (a >> (g->log2k * e)) & (k - 1) : a / m % k;
+		bfly_kfly_switch(g, pow2, e, s, sw, cur + a, row + a, next, a - d * m + d,
+				 e ? m : 1, conflicts);
 	}
 }
 
@@ -237,8 +263,8 @@ static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, const u3
  * @conflicts: if not NULL, receives the conflicts
  * @work: bfly_kfly_route_workspace_size() bytes
  *
- * See the comment at the top of kfly.c for the conflict rule. The
- * permutation is realizable iff no conflict is found.
+ * See the comment at the top of kfly.c for the conflict rule. Each packet
+ * carries its destination, so a stage reads no other array.
  *
  * Return: 0; -EINVAL for an entry of N or more (nothing written); -EINTR
  * when bfly_should_stop() said to stop.
@@ -246,26 +272,25 @@ static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, const u3
 int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work)
 {
-	u32 *cur = work, *next = cur + g->ports, *tmp;
-	u32 i, s, sw, a, digit, k = g->k;
-	u8 *row;
+	u64 *cur = work, *next = cur + g->ports, *tmp;
+	u32 i, s, a;
 
 	for (i = 0; i < g->ports; i++) {
 		if (perm[i] >= g->ports)
 			return -EINVAL;
-		cur[i] = i;
+		cur[i] = (u64)i << 32 | perm[i];
 	}
 	if (conflicts) {
 		conflicts->count = 0;
 		conflicts->first_stage = BFLY_NO_CONFLICT;
 	}
 	for (s = 0; s < g->n; s++) {
-		row = set + (size_t)s * g->ports;
-		/* the destination digit: a shift for power-of-two k, else a divisor */
-		digit = g->log2k ? g->log2k * (g->n - 1 - s) : g->pow[g->n - 1 - s];
-		for (sw = 0; sw < g->switches; sw++)
-			bfly_kfly_switch(g, perm, digit, s, sw, cur + sw * k, row + sw * k, next,
-					 conflicts);
+		u8 *row = set + (size_t)s * g->ports;
+
+		if (g->log2k)
+			bfly_kfly_stage(g, true, s, cur, row, next, conflicts);
+		else
+			bfly_kfly_stage(g, false, s, cur, row, next, conflicts);
 		tmp = cur;
 		cur = next;
 		next = tmp;
@@ -274,10 +299,16 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 	}
 	if (delivered)
 		for (a = 0; a < g->ports; a++)
-			delivered[cur[a]] = a;
+			delivered[BFLY_KFLY_SRC(cur[a])] = a;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_dest);
+
+/* Where the packet leaving node stage @s at address @a enters the next one. */
+static __always_inline u32 bfly_kfly_next(const struct bfly_kfly *g, u32 s, u32 a)
+{
+	return s + 1 < g->n ? bfly_kfly_link(g, s, a) : a;
+}
 
 /**
  * bfly_kfly_link_load() - link loads of packets following labels or a setting

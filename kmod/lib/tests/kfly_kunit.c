@@ -302,6 +302,104 @@ static void bfly_kfly_random(struct kunit *test)
 }
 
 /*
+ * Walk the packets stage by stage as the conflict rule says, without the
+ * routing code: in each switch, in input-port order, a packet takes the
+ * port its destination digit names unless a lower input port holds it;
+ * the refused ones then take the lowest free ports in input-port order.
+ * Return: the mismatches with @c's setting and conflict list.
+ */
+static u32 bfly_kf_check_conflicts(struct bfly_kf *c, u32 *at, u32 *next)
+{
+	struct bfly_port_conflict *e;
+	u32 s, sw, p, w, src, free, a, bad = 0, count = 0, first = BFLY_NO_CONFLICT;
+	u32 k = c->g.k, holder[BFLY_KFLY_MAX_K];
+	u64 taken, refused;
+	u8 want;
+
+	for (a = 0; a < c->g.ports; a++)
+		at[a] = a;
+	for (s = 0; s < c->g.n; s++) {
+		for (sw = 0; sw < c->g.switches; sw++) {
+			u8 *set = c->set + (size_t)s * c->g.ports + sw * k;
+
+			taken = 0;
+			refused = 0;
+			for (p = 0; p < k; p++) {
+				src = at[sw * k + p];
+				w = c->perm[src] / c->g.pow[c->g.n - 1 - s] % k;
+				if (!(taken & (1ULL << w))) {
+					taken |= 1ULL << w;
+					holder[w] = src;
+					bad += set[p] != w;
+					continue;
+				}
+				refused |= 1ULL << p;
+				if (!count++)
+					first = s;
+				if (count > c->conflicts.capacity)
+					continue;
+				e = &c->conflicts.list[count - 1];
+				bad += e->stage != s || e->node != sw || e->input[0] != holder[w] ||
+				       e->input[1] != src || e->port != w;
+			}
+			for (p = 0, free = 0; p < k; p++) {
+				if (!(refused & (1ULL << p)))
+					continue;
+				while (taken & (1ULL << free))
+					free++;
+				taken |= 1ULL << free;
+				bad += set[p] != free;
+			}
+			for (p = 0; p < k; p++) {
+				want = set[p];
+				a = sw * k + want;
+				if (s + 1 < c->g.n)
+					a = bfly_kfly_link(&c->g, s, a);
+				next[a] = at[sw * k + p];
+			}
+		}
+		memcpy(at, next, c->g.ports * sizeof(u32));
+	}
+	for (a = 0; a < c->g.ports; a++)
+		bad += c->del[at[a]] != a;
+	return bad + (count != c->conflicts.count) + (first != c->conflicts.first_stage);
+}
+
+/*
+ * Conflicts of random permutations for several k: the setting, the list
+ * (truncated to its capacity) and the count are those of the rule walked
+ * packet by packet.
+ */
+static void bfly_kfly_conflict_lists(struct kunit *test)
+{
+	static const u32 shapes[][2] = {
+		{ 3, 27 }, { 4, 64 }, { 5, 125 }, { 8, 512 }, { 16, 256 }, { 64, 4096 },
+		{ 7, 2401 }, { 16, 65536 },
+	};
+	u32 t, r, bad, *at, *next;
+	struct rnd_state rnd;
+	struct bfly_kf c;
+
+	prandom_seed_state(&rnd, 17);
+	for (t = 0; t < (BFLY_TEST_LARGE ? ARRAY_SIZE(shapes) : 6); t++) {
+		bfly_kf_init(test, &c, shapes[t][0], shapes[t][1]);
+		at = bfly_test_alloc(test, c.g.ports * sizeof(u32));
+		next = bfly_test_alloc(test, c.g.ports * sizeof(u32));
+		bad = 0;
+		for (r = 0; r < BFLY_TEST_REPS(16, 4); r++) {
+			bfly_random_perm(&rnd, c.perm, c.g.ports);
+			/* a small capacity on every other run: the list stops, the count not */
+			c.conflicts.capacity = r % 2 ? 3 : 64;
+			KUNIT_ASSERT_EQ(test, 0, bfly_kfly_route_dest(&c.g, c.perm, c.set, c.del,
+								      &c.conflicts, c.work));
+			bad += bfly_kf_check_conflicts(&c, at, next);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, 0, bad, "k=%u N=%u", c.g.k, c.g.ports);
+		cond_resched();
+	}
+}
+
+/*
  * Settings: two inputs sent to one output or a port past k are refused
  * (naming the entry); an unset input port loses its packet; a destination
  * of N or more is refused.
@@ -486,6 +584,7 @@ static struct kunit_case bfly_kfly_cases[] = {
 	KUNIT_CASE_SLOW(bfly_kfly_binary_is_butterfly),
 	KUNIT_CASE_SLOW(bfly_kfly_realizable_counts),
 	KUNIT_CASE_SLOW(bfly_kfly_random),
+	KUNIT_CASE_SLOW(bfly_kfly_conflict_lists),
 	KUNIT_CASE(bfly_kfly_settings),
 	KUNIT_CASE_SLOW(bfly_kfly_figures_and_cuts),
 	KUNIT_CASE_SLOW(bfly_kfly_mll),
