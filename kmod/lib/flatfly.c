@@ -14,16 +14,15 @@
  * The RLS paper (Section V-B) routes its all-to-all exchange on the 2-ary
  * n-flat by the Butterfly-Butterfly's labels: a packet that crosses an
  * edge stage of bfly2 that changes its row takes the channel of that
- * digit; a straight edge stays in the router. bfly_flatfly_rls_round()
- * loads the channels so; bfly_flatfly_disjoint() searches every routing,
- * minimal or not, for one that uses no directed channel twice.
+ * digit; a straight edge stays in the router: two dimension-order walks,
+ * through the router the first butterfly leaves the packet on.
+ * bfly_flatfly_rls_round() loads the channels so; bfly_flatfly_disjoint()
+ * searches every routing, minimal or not, for one that uses no directed
+ * channel twice.
  */
 #include "compat.h"
 #include "flatfly.h"
-#include "geometry.h"
 #include "rls.h"
-#include "topology.h"
-#include "wiring.h"
 
 /**
  * bfly_flatfly_init() - the shape of a k-ary n-flat
@@ -96,36 +95,6 @@ u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_distance);
 
-/*
- * The routers a packet from terminal @src crosses when it follows @label
- * through bfly2 (@stages node stages, @flips[] the bit each edge stage
- * flips: bfly_wiring_flips()) as the RLS paper maps it: an edge stage that
- * moves it to another row is a hop on the channel of the digit that edge
- * stage flips, from router (row) p >> 1. The channels go to @path (NULL:
- * only count) and the terminal it reaches to *@end. Return: the hops.
- */
-static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f, u32 stages,
-				    const s32 *flips, u32 src, u64 label, u32 *path, u32 *end)
-{
-	u32 s, p = src, q, hops = 0;
-
-	for (s = 0; s < stages; s++) {
-		p = (p & ~1U) | ((label >> (stages - 1 - s)) & 1);
-		if (s + 1 == stages)
-			break;
-		q = bfly_wiring_apply(flips[s], p);
-		if (q != p) {
-			/* radix 2: one channel per digit, slot 0 */
-			if (path)
-				path[hops] = (p >> 1) * f->dims + flips[s];
-			hops++;
-		}
-		p = q;
-	}
-	*end = p;
-	return hops;
-}
-
 /**
  * bfly_flatfly_dor_path() - a minimal dimension-order path
  * @f: the shape
@@ -163,6 +132,29 @@ u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 	return hops;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_dor_path);
+
+/*
+ * The channels a packet from terminal @src takes when it follows @label
+ * through bfly2 as the RLS paper maps it: an edge stage that moves it to
+ * another row is a hop on the channel of the digit that edge stage flips,
+ * from its row's router. The channels go to @path, the terminal it
+ * reaches to *@end. Return: the hops.
+ *
+ * The first butterfly corrects the row's digits from the top one down to
+ * the label's bits 2n-2 .. n, the second to bits n-1 .. 1 (the last node
+ * stage sets bit 0, the port): two dimension-order walks, the first to
+ * router label >> n, the second on to router (label mod N) >> 1
+ * (Documentation/routing.rst derives it).
+ */
+static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f, u32 src, u64 label, u32 *path,
+				    u32 *end)
+{
+	u32 n = f->fly.n, mid = (label >> n) & (f->routers - 1), hops;
+
+	*end = label & (f->fly.ports - 1);
+	hops = bfly_flatfly_dor_path(f, src >> 1, mid, path);
+	return hops + bfly_flatfly_dor_path(f, mid, *end >> 1, path + hops);
+}
 
 /* The most router hops a path of either kind takes: 2n - 2 (mapped). */
 static u32 bfly_flatfly_path_max(const struct bfly_flatfly *f)
@@ -227,32 +219,41 @@ static int bfly_flatfly_forward(const struct bfly_flatfly *f, const u32 *path, c
  * The same run as bfly_flatfly_forward(), placed packet by packet: a
  * packet never waits for a higher-numbered one, so in increasing order
  * each crosses every channel of its path in the first cycle after its
- * previous hop that no lower-numbered packet took. @busy holds one u64
- * per channel, bit t for cycle t. Return: the cycle of the last hop, or
- * 0 when a hop would need cycle 64 or later.
+ * previous hop (*@t) that no lower-numbered packet took. @busy holds one
+ * u64 per channel, bit t for cycle t. Return: false when the hop would
+ * need cycle 64 or later.
  */
-static u32 bfly_flatfly_place(const struct bfly_flatfly *f, const u32 *path, const u32 *len,
-			      u64 *busy)
+static __always_inline bool bfly_flatfly_place_hop(u64 *busy, u32 ch, u32 *t)
 {
-	u32 i, h, ch, t, last = 0, stride = bfly_flatfly_path_max(f);
 	u64 free;
 
-	memset(busy, 0, f->channels * sizeof(u64));
-	for (i = 0; i < f->fly.ports; i++) {
-		for (h = 0, t = 0; h < len[i]; h++) {
-			if (t >= 63)
-				return 0;
-			ch = path[(size_t)i * stride + h];
-			free = ~busy[ch] & (~0ULL << (t + 1));
-			if (!free)
-				return 0;
-			t = __builtin_ctzll(free);
-			busy[ch] |= 1ULL << t;
-		}
-		if (t > last)
-			last = t;
+	if (*t >= 63)
+		return false;
+	free = ~busy[ch] & (~0ULL << (*t + 1));
+	if (!free)
+		return false;
+	*t = __builtin_ctzll(free);
+	busy[ch] |= 1ULL << *t;
+	return true;
+}
+
+/*
+ * Packet @i's path in a round, its hops to *@len: mapped by its label, or
+ * a minimal one. Return: false for a label that does not deliver it to
+ * @dest.
+ */
+static __always_inline bool bfly_flatfly_path(const struct bfly_flatfly *f, u32 i, u32 dest,
+					      const u64 *labels, u32 *path, u32 *len)
+{
+	u32 end;
+
+	if (!labels) {
+		*len = bfly_flatfly_dor_path(f, bfly_flatfly_router(f, i),
+					     bfly_flatfly_router(f, dest), path);
+		return true;
 	}
-	return last;
+	*len = bfly_flatfly_mapped_path(f, i, labels[i], path, &end);
+	return end == dest;
 }
 
 /**
@@ -271,6 +272,10 @@ static u32 bfly_flatfly_place(const struct bfly_flatfly *f, const u32 *path, con
  * ejected the cycle after their last hop. A message to the sender's own
  * terminal takes no channel unless its path leaves the router.
  *
+ * Each packet is placed as its path is made (bfly_flatfly_place()); a
+ * channel's load is the cycles it is busy. A round whose last hop would
+ * pass cycle 63 runs again by the cycle-by-cycle simulation.
+ *
  * Return: 0; -EINVAL for a destination of N or more, labels on a radix
  * other than 2, or a label that does not deliver its packet to @dest;
  * -EINTR.
@@ -278,55 +283,59 @@ static u32 bfly_flatfly_place(const struct bfly_flatfly *f, const u32 *path, con
 int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 *labels,
 		       struct bfly_flatfly_round_stats *st, void *work)
 {
-	u32 *load = work, *stamp = load + f->channels, *len = stamp + f->channels;
+	u32 *stamp = (u32 *)work + f->channels, *len = stamp + f->channels;
 	u32 *pos = len + f->fly.ports, *at = pos + f->fly.ports, *path = at + f->fly.ports;
-	u32 i, c, end, k = f->fly.k, stride = bfly_flatfly_path_max(f), moving = 0, longest = 0;
-	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
-	struct bfly_geometry bfly2;
+	u32 i, c, h, t, n, stride = bfly_flatfly_path_max(f), moving = 0, last = 0;
+	u32 hop[2 * BFLY_MAX_PORTS_LOG2];
 	bool network = false;
-	const char *why;
+	u64 *busy = work;
 	int cycles;
 
-	if (labels && (k != 2 || bfly_geometry_init(&bfly2, BFLY_TOPO_BFLY2, 2,
-						    f->fly.ports, &why)))
+	if (labels && f->fly.k != 2)
 		return -EINVAL;
-	if (labels)
-		bfly_wiring_flips(&bfly2, flips);
 	memset(st, 0, sizeof(*st));
-	memset(load, 0, f->channels * sizeof(u32));
+	memset(busy, 0, f->channels * sizeof(u64));
 	for (i = 0; i < f->fly.ports; i++) {
 		if (dest[i] >= f->fly.ports)
 			return -EINVAL;
-		if (labels) {
-			len[i] = bfly_flatfly_mapped_path(f, bfly2.node_stages, flips, i,
-							  labels[i], path + (size_t)i * stride,
-							  &end);
-			if (end != dest[i])
-				return -EINVAL;
-		} else {
-			len[i] = bfly_flatfly_dor_path(f, bfly_flatfly_router(f, i),
-						       bfly_flatfly_router(f, dest[i]),
-						       path + (size_t)i * stride);
-		}
-		network |= dest[i] != i || len[i];
-		moving += len[i] > 0;
-		if (len[i] > longest)
-			longest = len[i];
-		st->hops += len[i];
-		for (c = 0; c < len[i]; c++)
-			load[path[(size_t)i * stride + c]]++;
+		if (!bfly_flatfly_path(f, i, dest[i], labels, hop, &n))
+			return -EINVAL;
+		network |= dest[i] != i || n;
+		st->hops += n;
+		for (h = 0, t = 0; h < n; h++)
+			if (!bfly_flatfly_place_hop(busy, hop[h], &t))
+				goto simulate;
+		if (t > last)
+			last = t;
 	}
 	for (c = 0; c < f->channels; c++) {
-		if (load[c] > st->max_load)
-			st->max_load = load[c];
-		st->excess += load[c] > 1 ? load[c] - 1 : 0;
+		t = hweight64(busy[c]);
+		if (t > st->max_load)
+			st->max_load = t;
+		st->excess += t > 1 ? t - 1 : 0;
 	}
-	/* With one packet per channel no packet waits; @load is free now. */
-	cycles = longest;
-	if (st->max_load > 1)
-		cycles = bfly_flatfly_place(f, path, len, (u64 *)load);
-	if (!cycles && moving)
-		cycles = bfly_flatfly_forward(f, path, len, pos, at, stamp, moving);
+	st->cycles = network ? last + 2 : 0;
+	return 0;
+
+simulate:
+	memset(st, 0, sizeof(*st));
+	memset(stamp, 0, f->channels * sizeof(u32));
+	for (i = 0; i < f->fly.ports; i++) {
+		if (!bfly_flatfly_path(f, i, dest[i], labels, path + (size_t)i * stride, &n))
+			return -EINVAL;
+		len[i] = n;
+		network |= dest[i] != i || n;
+		moving += n > 0;
+		st->hops += n;
+		for (c = 0; c < n; c++)
+			stamp[path[(size_t)i * stride + c]]++;
+	}
+	for (c = 0; c < f->channels; c++) {
+		if (stamp[c] > st->max_load)
+			st->max_load = stamp[c];
+		st->excess += stamp[c] > 1 ? stamp[c] - 1 : 0;
+	}
+	cycles = bfly_flatfly_forward(f, path, len, pos, at, stamp, moving);
 	if (cycles < 0)
 		return cycles;
 	st->cycles = network ? cycles + 2 : 0;
@@ -354,25 +363,18 @@ int bfly_flatfly_rls_round(const struct bfly_flatfly *f, u32 k, u64 *labels, u32
 			   u32 *hops, u32 *delivered)
 {
 	u32 path[2 * BFLY_MAX_PORTS_LOG2];
-	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
 	u32 i, s, n, ports = f->fly.ports;
-	struct bfly_geometry geo;
-	const char *why;
 	int err;
 
 	if (f->fly.k != 2 || k >= ports)
 		return -EINVAL;
-	err = bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, 2, ports, &why);
-	if (!err)
-		err = bfly_rls_labels_round(ports, k, labels);
+	err = bfly_rls_labels_round(ports, k, labels);
 	if (err)
 		return err;
-	bfly_wiring_flips(&geo, flips);
 	memset(load, 0, f->channels * sizeof(u32));
 	*hops = 0;
 	for (i = 0; i < ports; i++) {
-		n = bfly_flatfly_mapped_path(f, geo.node_stages, flips, i, labels[i], path,
-					     &delivered[i]);
+		n = bfly_flatfly_mapped_path(f, i, labels[i], path, &delivered[i]);
 		for (s = 0; s < n; s++)
 			load[path[s]]++;
 		*hops += n;

@@ -10,8 +10,13 @@
 #include <linux/bitmap.h>
 #include <linux/slab.h>
 
+#include <linux/prandom.h>
+
 #include "lib/flatfly.h"
+#include "lib/geometry.h"
 #include "lib/rls.h"
+#include "lib/topology.h"
+#include "lib/wiring.h"
 #include "kunit_util.h"
 
 /* Shapes refused, and the channels of good ones: each router's neighbours. */
@@ -74,6 +79,93 @@ static void bfly_flatfly_rls_mapping(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, 2, most, "round %u", k);
 	}
 	KUNIT_EXPECT_EQ(test, 0, bad);
+}
+
+/*
+ * The packet from @src walked through bfly2 by @label, edge stage by edge
+ * stage (wiring.c): each edge stage that moves it to another row adds one
+ * to the load of the channel between the two rows' routers. Return: the
+ * terminal it reaches.
+ */
+static u32 bfly_ff_walk_bfly2(const struct bfly_flatfly *f, const struct bfly_geometry *geo,
+			      const s32 *flips, u32 src, u64 label, u32 *load, u32 *hops)
+{
+	u32 s, p = src, q, stages = geo->node_stages;
+
+	for (s = 0; s < stages; s++) {
+		p = (p & ~1U) | ((label >> (stages - 1 - s)) & 1);
+		if (s + 1 == stages)
+			break;
+		q = bfly_wiring_apply(flips[s], p);
+		if (q >> 1 != p >> 1) {
+			load[bfly_flatfly_channel(f, p >> 1, q >> 1)]++;
+			(*hops)++;
+		}
+		p = q;
+	}
+	return p;
+}
+
+/*
+ * The mapping's two dimension-order walks (through router label >> n) are
+ * the bfly2 walk: every RLS round's channel loads and deliveries for
+ * N = 2^2 .. 2^8 (2^10 natively), and random labels' hops and loads.
+ */
+static void bfly_flatfly_mapped_walks(struct kunit *test)
+{
+	u32 n, k, i, c, hops, want_hops, top, extra, bad, *load, *want, *del, *dest;
+	struct bfly_flatfly_round_stats st;
+	s32 flips[2 * BFLY_MAX_PORTS_LOG2];
+	struct bfly_geometry geo;
+	struct rnd_state rnd;
+	struct bfly_flatfly f;
+	const char *why;
+	u64 *labels;
+	void *work;
+
+	prandom_seed_state(&rnd, 18);
+	for (n = 2; n <= (BFLY_TEST_LARGE ? 10 : 8); n++) {
+		u32 N = 1U << n;
+
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, N, &why));
+		KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_BFLY2, 2, N, &why));
+		bfly_wiring_flips(&geo, flips);
+		labels = bfly_test_alloc(test, N * sizeof(u64));
+		load = bfly_test_alloc(test, f.channels * sizeof(u32));
+		want = bfly_test_alloc(test, f.channels * sizeof(u32));
+		del = bfly_test_alloc(test, N * sizeof(u32));
+		dest = bfly_test_alloc(test, N * sizeof(u32));
+		work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+		bad = 0;
+		for (k = 0; k < N; k++) {
+			int err = bfly_flatfly_rls_round(&f, k, labels, load, &hops, del);
+
+			KUNIT_ASSERT_EQ(test, 0, err);
+			memset(want, 0, f.channels * sizeof(u32));
+			want_hops = 0;
+			for (i = 0; i < N; i++)
+				bad += del[i] != bfly_ff_walk_bfly2(&f, &geo, flips, i, labels[i],
+								    want, &want_hops);
+			bad += hops != want_hops ||
+			       memcmp(load, want, f.channels * sizeof(u32));
+		}
+		for (k = 0; k < 64; k++) {
+			memset(want, 0, f.channels * sizeof(u32));
+			want_hops = 0;
+			for (i = 0; i < N; i++) {
+				labels[i] = prandom_u32_state(&rnd) & ((1U << geo.node_stages) - 1);
+				dest[i] = bfly_ff_walk_bfly2(&f, &geo, flips, i, labels[i], want,
+							     &want_hops);
+			}
+			for (c = 0, top = 0, extra = 0; c < f.channels; c++) {
+				top = max(top, want[c]);
+				extra += want[c] > 1 ? want[c] - 1 : 0;
+			}
+			KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_round(&f, dest, labels, &st, work));
+			bad += st.hops != want_hops || st.max_load != top || st.excess != extra;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, 0, bad, "N = %u", N);
+	}
 }
 
 /*
@@ -214,6 +306,7 @@ static void bfly_flatfly_rounds(struct kunit *test)
 static struct kunit_case bfly_flatfly_cases[] = {
 	KUNIT_CASE(bfly_flatfly_shapes),
 	KUNIT_CASE(bfly_flatfly_rls_mapping),
+	KUNIT_CASE_SLOW(bfly_flatfly_mapped_walks),
 	KUNIT_CASE(bfly_flatfly_rls_disjoint),
 	KUNIT_CASE(bfly_flatfly_rounds),
 	{}
