@@ -219,22 +219,42 @@ static int bfly_flatfly_forward(const struct bfly_flatfly *f, const u32 *path, c
  * The same run as bfly_flatfly_forward(), placed packet by packet: a
  * packet never waits for a higher-numbered one, so in increasing order
  * each crosses every channel of its path in the first cycle after its
- * previous hop (*@t) that no lower-numbered packet took. @busy holds one
- * u64 per channel, bit t for cycle t. Return: false when the hop would
- * need cycle 64 or later.
+ * previous hop's @t that no lower-numbered packet took. @busy holds one
+ * u64 per channel, bit t for cycle t. Return: the hop's cycle, or 64 when
+ * it would need cycle 64 or later.
  */
-static __always_inline bool bfly_flatfly_place_hop(u64 *busy, u32 ch, u32 *t)
+static __always_inline u32 bfly_flatfly_place_hop(u64 *busy, u32 ch, u32 t)
 {
 	u64 free;
 
-	if (*t >= 63)
-		return false;
-	free = ~busy[ch] & (~0ULL << (*t + 1));
+	if (t >= 63)
+		return 64;
+	free = ~busy[ch] & (~0ULL << (t + 1));
 	if (!free)
-		return false;
-	*t = __builtin_ctzll(free);
-	busy[ch] |= 1ULL << *t;
-	return true;
+		return 64;
+	t = __builtin_ctzll(free);
+	busy[ch] |= 1ULL << t;
+	return t;
+}
+
+/*
+ * Radix 2: the dimension-order walk from router @a to router @b placed
+ * hop by hop after cycle @t (bfly_flatfly_place_hop()), the path never
+ * stored; its hops are added to *@hops. Return: the last hop's cycle, 64
+ * when a hop would need cycle 64 or later.
+ */
+static __always_inline u32 bfly_flatfly_place_walk2(u64 *busy, u32 dims, u32 a, u32 b, u32 t,
+						    u32 *hops)
+{
+	u32 d, diff;
+
+	for (diff = a ^ b; diff && t < 64; diff ^= 1U << d) {
+		d = ilog2(diff);
+		t = bfly_flatfly_place_hop(busy, a * dims + d, t);
+		a ^= 1U << d;
+		(*hops)++;
+	}
+	return t;
 }
 
 /*
@@ -272,7 +292,7 @@ static __always_inline bool bfly_flatfly_path(const struct bfly_flatfly *f, u32 
  * ejected the cycle after their last hop. A message to the sender's own
  * terminal takes no channel unless its path leaves the router.
  *
- * Each packet is placed as its path is made (bfly_flatfly_place()); a
+ * Each packet is placed as its path is made (bfly_flatfly_place_hop()); a
  * channel's load is the cycles it is busy. A round whose last hop would
  * pass cycle 63 runs again by the cycle-by-cycle simulation.
  *
@@ -298,21 +318,38 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 	for (i = 0; i < f->fly.ports; i++) {
 		if (dest[i] >= f->fly.ports)
 			return -EINVAL;
-		if (!bfly_flatfly_path(f, i, dest[i], labels, hop, &n))
-			return -EINVAL;
+		if (f->fly.k == 2) {
+			u32 a = i >> 1, b = dest[i] >> 1, m = labels ? (labels[i] >> f->fly.n) &
+							  (f->routers - 1) : b;
+
+			if (labels && (labels[i] & (f->fly.ports - 1)) != dest[i])
+				return -EINVAL;
+			n = 0;
+			t = bfly_flatfly_place_walk2(busy, f->dims, a, m, 0, &n);
+			t = bfly_flatfly_place_walk2(busy, f->dims, m, b, t, &n);
+		} else {
+			if (!bfly_flatfly_path(f, i, dest[i], labels, hop, &n))
+				return -EINVAL;
+			for (h = 0, t = 0; h < n && t < 64; h++)
+				t = bfly_flatfly_place_hop(busy, hop[h], t);
+		}
+		if (t >= 64)
+			goto simulate;
 		network |= dest[i] != i || n;
 		st->hops += n;
-		for (h = 0, t = 0; h < n; h++)
-			if (!bfly_flatfly_place_hop(busy, hop[h], &t))
-				goto simulate;
 		if (t > last)
 			last = t;
 	}
+	/* a channel's load is its busy cycles; the excess, hops past one each */
+	st->excess = st->hops;
+	st->max_load = !!st->hops;
 	for (c = 0; c < f->channels; c++) {
-		t = hweight64(busy[c]);
-		if (t > st->max_load)
-			st->max_load = t;
-		st->excess += t > 1 ? t - 1 : 0;
+		st->excess -= !!busy[c];
+		if (busy[c] & (busy[c] - 1)) {
+			t = hweight64(busy[c]);
+			if (t > st->max_load)
+				st->max_load = t;
+		}
 	}
 	st->cycles = network ? last + 2 : 0;
 	return 0;
