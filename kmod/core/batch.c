@@ -311,24 +311,19 @@ static int bfly_batch_faults(struct bfly_batch_run *run, u32 k)
 }
 
 /*
- * A round on the routers of a flattened butterfly: routed as the RLS
- * paper maps bfly2's labels (RLS schedule, radix 2) or by minimal routes,
- * its figures counted and reported, then every message delivered.
+ * Route round @k on the routers of a flattened butterfly: the systolic
+ * schedule's round (its cycles are counted for the whole pipelined
+ * exchange), or the round as the RLS paper maps bfly2's labels (RLS
+ * schedule, radix 2) or by minimal routes, its cycles added up.
  */
-static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
+static int bfly_batch_flat_route(struct bfly_batch_run *run, u32 k,
+				 struct bfly_flatfly_round_stats *st)
 {
-	struct bfly_batch_res *res = run->res;
-	struct bfly_flatfly_round_stats st;
-	struct bfly_round rs;
 	bool mapped;
 	int err;
 
-	if (run->systolic) {
-		err = bfly_flatfly_systolic_round(&run->flat, k, run->dest, &st, run->work);
-		if (err)
-			return err;
-		goto counted;
-	}
+	if (run->systolic)
+		return bfly_flatfly_systolic_round(&run->flat, k, run->dest, st, run->work);
 	err = bfly_sched_round(&run->sched, k, run->dest, NULL);
 	if (err)
 		return err;
@@ -339,12 +334,24 @@ static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
 		if (err)
 			return err;
 	}
-	err = bfly_flatfly_round(&run->flat, run->dest, mapped ? run->labels : NULL, &st,
+	err = bfly_flatfly_round(&run->flat, run->dest, mapped ? run->labels : NULL, st,
 				 run->work);
+	if (!err)
+		run->res->cycles += st->cycles;
+	return err;
+}
+
+/* A round on a flattened butterfly: routed, its figures reported, delivered. */
+static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
+{
+	struct bfly_batch_res *res = run->res;
+	struct bfly_flatfly_round_stats st;
+	struct bfly_round rs;
+	int err;
+
+	err = bfly_batch_flat_route(run, k, &st);
 	if (err)
 		return err;
-	res->cycles += st.cycles;
-counted:
 	rs.max_load = st.max_load;
 	rs.cycles = st.cycles;
 	if (run->req->rounds && copy_to_user(run->req->rounds + k, &rs, sizeof(rs)))

@@ -71,7 +71,7 @@ u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to)
 			continue;
 		if (diff != U32_MAX)
 			return U32_MAX;
-		diff = (from * f->dims + b) * (k - 1) + dt - (dt > df);
+		diff = bfly_flatfly_channel_index(f, from, b, df, dt);
 	}
 	return diff;
 }
@@ -111,7 +111,7 @@ u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 	u32 k = f->fly.k, d, m, da, db, diff, hops = 0;
 
 	if (k == 2) {
-		/* one channel per digit: the bits that differ, top one first */
+		/* channel r dims + d per digit d: the bits that differ, top one first */
 		for (diff = a ^ b; diff; diff ^= 1U << d) {
 			d = ilog2(diff);
 			path[hops++] = a * f->dims + d;
@@ -124,8 +124,7 @@ u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 		db = bfly_flatfly_digit(f, b, d);
 		if (da == db)
 			continue;
-		/* the channel layout of bfly_flatfly_channel() */
-		path[hops++] = (a * f->dims + d) * (k - 1) + db - (db > da);
+		path[hops++] = bfly_flatfly_channel_index(f, a, d, da, db);
 		m = f->fly.pow[d];
 		a += (db - da) * m;
 	}

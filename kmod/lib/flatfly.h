@@ -47,6 +47,16 @@ static inline u32 bfly_flatfly_router(const struct bfly_flatfly *f, u32 t)
 	return f->fly.log2k ? t >> f->fly.log2k : t / f->fly.k;
 }
 
+/*
+ * The directed channel from router @r across digit @b to the router whose
+ * digit @b is @to (@r's own is @own): slot @to, less one above @own.
+ */
+static inline u32 bfly_flatfly_channel_index(const struct bfly_flatfly *f, u32 r, u32 b,
+					     u32 own, u32 to)
+{
+	return (r * f->dims + b) * (f->fly.k - 1) + to - (to > own);
+}
+
 int bfly_flatfly_init(struct bfly_flatfly *f, u32 k, u32 ports, const char **why);
 u32 bfly_flatfly_channel(const struct bfly_flatfly *f, u32 from, u32 to);
 u32 bfly_flatfly_distance(const struct bfly_flatfly *f, u32 a, u32 b);
