@@ -132,6 +132,18 @@ u32 bfly_flatfly_dor_path(const struct bfly_flatfly *f, u32 a, u32 b, u32 *path)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_dor_path);
 
+/* The router between the mapped path's two walks: label >> n. */
+static inline u32 bfly_flatfly_mapped_mid(const struct bfly_flatfly *f, u64 label)
+{
+	return (label >> f->fly.n) & (f->routers - 1);
+}
+
+/* The terminal the mapped path ends on: the label's low n bits. */
+static inline u32 bfly_flatfly_mapped_end(const struct bfly_flatfly *f, u64 label)
+{
+	return label & (f->fly.ports - 1);
+}
+
 /*
  * The channels a packet from terminal @src takes when it follows @label
  * through bfly2 as the RLS paper maps it: an edge stage that moves it to
@@ -148,9 +160,9 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_flatfly_dor_path);
 static u32 bfly_flatfly_mapped_path(const struct bfly_flatfly *f, u32 src, u64 label, u32 *path,
 				    u32 *end)
 {
-	u32 n = f->fly.n, mid = (label >> n) & (f->routers - 1), hops;
+	u32 mid = bfly_flatfly_mapped_mid(f, label), hops;
 
-	*end = label & (f->fly.ports - 1);
+	*end = bfly_flatfly_mapped_end(f, label);
 	hops = bfly_flatfly_dor_path(f, src >> 1, mid, path);
 	return hops + bfly_flatfly_dor_path(f, mid, *end >> 1, path + hops);
 }
@@ -318,10 +330,10 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 		if (dest[i] >= f->fly.ports)
 			return -EINVAL;
 		if (f->fly.k == 2) {
-			u32 a = i >> 1, b = dest[i] >> 1, m = labels ? (labels[i] >> f->fly.n) &
-							  (f->routers - 1) : b;
+			u32 a = i >> 1, b = dest[i] >> 1;
+			u32 m = labels ? bfly_flatfly_mapped_mid(f, labels[i]) : b;
 
-			if (labels && (labels[i] & (f->fly.ports - 1)) != dest[i])
+			if (labels && bfly_flatfly_mapped_end(f, labels[i]) != dest[i])
 				return -EINVAL;
 			n = 0;
 			t = bfly_flatfly_place_walk2(busy, f->dims, a, m, 0, &n);
