@@ -146,13 +146,14 @@ vm_start() {
 # vm_booted NAME: one check that the VM ran to its end; sets $console and
 # $results
 vm_booted() {
-	local name=$1 rc
+	local name=$1 rc first
 	console=$out/$name.console.log
 	results=$out/$name.results.log
 	rc=$(cat "$out/$name.rc" 2>/dev/null || echo none)
 	if [ -f "$console.boot-crash" ]; then
-		log "$name: the kernel crashed before init (QEMU, before bfly was loaded) and was booted again; first log: $console.boot-crash"
-		grep -m1 -E 'Oops|Kernel panic|BUG:' "$console.boot-crash" | sed 's/^/    /'
+		log "$name: the kernel crashed or reported before init (before bfly was loaded) and was booted again; first log: $console.boot-crash"
+		first=$("$vm/check-log.sh" "$console.boot-crash" | sed -n 's/^\([0-9]*\):.*/\1/p' | head -1)
+		[ -z "$first" ] || sed -n "$first,$((first + 40))s/^/    /p" "$console.boot-crash"
 	fi
 	if [ "$rc" = 0 ] && grep -q '^BFLY-END' "$results"; then
 		pass "$name: VM booted, ran and powered off"
@@ -177,9 +178,23 @@ vm_results() {
 }
 
 # The harness must notice sanitizer reports: the canary VM provoked some.
+# A report before init boots the VM again (run-vm.sh), one after fails.
 canary_results() {
-	local report kind
+	local report kind early=$out/logs/early-report
+
 	vm_booted canary
+	printf '%s\n' '[ 0.1] x' '[ 0.2] BUG: KASAN: wild-memory-access in f' \
+		'[ 0.3] Run /init as init process' > "$early.before"
+	printf '%s\n' '[ 0.1] x' '[ 0.3] Run /init as init process' \
+		'[ 0.4] BUG: KASAN: slab-out-of-bounds in g' > "$early.after"
+	if "$vm/early-report.sh" "$early.before" > /dev/null &&
+	   ! "$vm/early-report.sh" "$early.after" > /dev/null &&
+	   ! "$vm/early-report.sh" "$console" > /dev/null; then
+		pass "canary: early-report.sh tells a report before init from one after"
+	else
+		fail "canary: early-report.sh tells a report before init from one after"
+	fi
+
 	report=$out/logs/canary-check.log
 	if "$vm/check-log.sh" "$console" > "$report"; then
 		fail "canary: check-log fails a log with sanitizer reports"
