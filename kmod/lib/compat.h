@@ -85,10 +85,16 @@ typedef long long s64;
 #define BITS_TO_LONGS(nr) (((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BIT(nr) (1UL << (nr))
+#define BIT_ULL(nr) (1ULL << (nr))
 #define min_t(type, a, b) ({			\
 	type __a = (a);				\
 	type __b = (b);				\
 	__a < __b ? __a : __b;			\
+})
+#define max_t(type, a, b) ({			\
+	type __a = (a);				\
+	type __b = (b);				\
+	__a > __b ? __a : __b;			\
 })
 
 #define likely(x) __builtin_expect(!!(x), 1)

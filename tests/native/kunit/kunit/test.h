@@ -110,11 +110,13 @@ void kunit_native_fail(struct kunit *test, bool assert, const char *file, int li
 #define KUNIT_ASSERT_GT(t, a, b) KUNIT_BINARY(t, true, >, a, b, "", __a, __b)
 #define KUNIT_ASSERT_GE(t, a, b) KUNIT_BINARY(t, true, >=, a, b, "", __a, __b)
 #define KUNIT_ASSERT_LE(t, a, b) KUNIT_BINARY(t, true, <=, a, b, "", __a, __b)
+#define KUNIT_ASSERT_LT(t, a, b) KUNIT_BINARY(t, true, <, a, b, "", __a, __b)
 #define KUNIT_EXPECT_TRUE(t, c) KUNIT_EXPECT_EQ(t, !!(c), 1)
 #define KUNIT_EXPECT_FALSE(t, c) KUNIT_EXPECT_EQ(t, !!(c), 0)
 #define KUNIT_ASSERT_TRUE(t, c) KUNIT_ASSERT_EQ(t, !!(c), 1)
 #define KUNIT_ASSERT_FALSE(t, c) KUNIT_ASSERT_EQ(t, !!(c), 0)
 #define KUNIT_ASSERT_NOT_NULL(t, p) KUNIT_ASSERT_TRUE(t, (p) != NULL)
+#define KUNIT_EXPECT_NOT_NULL(t, p) KUNIT_EXPECT_TRUE(t, (p) != NULL)
 
 /* A binary check with a message (KUNIT_{EXPECT,ASSERT}_{op}_MSG) */
 #define KUNIT_BINARY_MSG(test, assert, op, a, b, fmt, ...)			\
