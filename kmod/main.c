@@ -66,6 +66,9 @@ static int __init bfly_create_initial_fabric(void)
 	if (IS_ERR(fab)) {
 		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
 			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
+		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "up: "))
+			pr_err("topology=%s: an LCAN's uppers come with fabric-new: create it with bflyctl new %s PORTS radix D up U\n",
+			       bfly_topology_name(topology), bfly_topology_name(topology));
 		else if (PTR_ERR(fab) == -EINVAL)
 			pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
 			       ports, why + str_has_prefix(why, "ports: "),

@@ -72,7 +72,8 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	if (err)
 		return err;
 	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)) ||
-	    memchr_inv(info.reserved2, 0, sizeof(info.reserved2)))
+	    memchr_inv(info.reserved2, 0, sizeof(info.reserved2)) || info.uppers || info.pad2 ||
+	    memchr_inv(info.reserved3, 0, sizeof(info.reserved3)))
 		return -EINVAL;
 
 	memset(&info, 0, sizeof(info));
@@ -97,6 +98,7 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	info.channels = fig.channels;
 	info.bisection = fig.bisection;
 	info.port_map_bytes = bfly_port_map_bytes(&fab->geo);
+	info.uppers = fab->geo.lcan ? fab->geo.up : 0;
 	up_read(&fab->lock);
 
 	return bfly_arg_out(uarg, &info, sizeof(info), usize);

@@ -115,8 +115,16 @@ void bfly_mem_release(struct bfly_mem *m);
 const char *bfly_mem_why(int err);
 
 /* fabric.c: instance lifecycle */
-struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
-				       u32 ports, const char **why);
+struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix, u32 up,
+					  u32 ports, const char **why);
+
+/* A fabric without uppers: every family but the LCANs. */
+static inline struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
+						     u32 ports, const char **why)
+{
+	return bfly_fabric_create_up(topology, radix, 0, ports, why);
+}
+
 void bfly_fabric_destroy(struct bfly_fabric *fab);
 void bfly_fabric_destroy_all(void);
 void bfly_fabric_get(struct bfly_fabric *fab);

@@ -91,10 +91,11 @@ static void bfly_fabric_release(struct device *dev)
 }
 
 /**
- * bfly_fabric_create() - create a fabric and its device node
+ * bfly_fabric_create_up() - create a fabric and its device node
  * @topology: the fabric's topology
  * @radix: its switch radix k: 2 for the 2 x 2 families, 2 to
- *	%BFLY_MAX_RADIX for kfly and flatfly
+ *	%BFLY_MAX_RADIX for kfly and flatfly; d, the downers, on an LCAN
+ * @up: on an LCAN, u, the uppers of a switch; 0 on the others
  * @ports: its number of ports
  * @why: on -EINVAL or -E2BIG, set to a short reason for the user
  *
@@ -103,29 +104,32 @@ static void bfly_fabric_release(struct device *dev)
  * to delete the fabric as well), so that a concurrent fabric-del cannot
  * free the fabric under it.
  *
- * Every node starts straight: input port p to output port p.
+ * Every node starts straight: input port p to output port p; an LCAN
+ * starts with nothing connected.
  *
  * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology, radix or
  * port count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
  * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
  * removed.
  */
-struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
-				       u32 ports, const char **why)
+struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix, u32 up,
+					  u32 ports, const char **why)
 {
-	struct bfly_geometry geo;
+	struct bfly_geometry *geo;
 	struct bfly_fabric *fab;
 	int id, err;
-
-	err = bfly_geometry_init(&geo, topology, radix, ports, why);
-	if (err)
-		return ERR_PTR(err);
 
 	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
 	if (!fab)
 		return ERR_PTR(-ENOMEM);
+	geo = &fab->geo;
+	err = bfly_geometry_init_up(geo, topology, radix, up, ports, why);
+	if (err) {
+		kfree(fab);
+		return ERR_PTR(err);
+	}
 	err = bfly_mem_charge_fabric(fab, bfly_mem_footprint(sizeof(*fab)) +
-					  bfly_mem_footprint(bfly_matrix_bytes(&geo)));
+					  bfly_mem_footprint(bfly_matrix_bytes(geo)));
 	if (err) {
 		if (err == -E2BIG)
 			*why = "ports: the fabric's switch matrix passes the memory limits";
@@ -133,10 +137,10 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
 		return ERR_PTR(err);
 	}
 	/* A zeroed bit matrix is all straight; port maps are written so. */
-	fab->matrix = bfly_kvalloc(bfly_matrix_bytes(&geo),
+	fab->matrix = bfly_kvalloc(bfly_matrix_bytes(geo),
 				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN | __GFP_ZERO);
-	if (fab->matrix && geo.port_map)
-		bfly_settings_straight(&geo, fab->matrix);
+	if (fab->matrix && geo->port_map)
+		bfly_settings_straight(geo, fab->matrix);
 	id = fab->matrix ? ida_alloc_max(&bfly_ids, BFLY_MAX_FABRICS - 1, GFP_KERNEL)
 			 : -ENOMEM;
 	if (id < 0) {
@@ -146,7 +150,6 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
 		return ERR_PTR(id);
 	}
 	fab->id = id;
-	fab->geo = geo;
 	init_rwsem(&fab->lock);
 	INIT_LIST_HEAD(&fab->list);
 
@@ -175,7 +178,7 @@ struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
 }
-EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create);
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_up);
 
 /* Caller holds bfly_fabrics_lock. */
 static void bfly_fabric_unlink(struct bfly_fabric *fab)

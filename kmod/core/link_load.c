@@ -17,7 +17,8 @@
  * @req: the packets and where the loads go
  * @mll: receives the maximum link load
  *
- * Return: 0; -EINVAL for a label wider than node-stages bits; -E2BIG or
+ * Return: 0; -EOPNOTSUPP on an LCAN (its message sets report loads);
+ * -EINVAL for a label wider than node-stages bits; -E2BIG or
  * -ENOMEM from the memory limits; -ENODEV when the fabric is deleted;
  * -EINTR.
  */
@@ -29,6 +30,8 @@ int bfly_link_load(struct bfly_fabric *fab, struct bfly_mem *m,
 	void *work;
 	int err = 0;
 
+	if (geo->lcan)
+		return -EOPNOTSUPP;	/* message sets report an LCAN's loads */
 	work = bfly_mem_alloc(m, bfly_linkload_workspace_size(geo), false);
 	if (!work)
 		return m->err;

@@ -116,8 +116,9 @@ out:
  * ({1, 0}); a k x k node takes a map of k entries, each a port below k or
  * %BFLY_PORT_UNSET, no port twice.
  *
- * Return: 0; -ERANGE for a stage or node out of range; -EINVAL for a map
- * of the wrong length or not one-to-one, or a state for a k x k node.
+ * Return: 0; -EOPNOTSUPP on an LCAN; -ERANGE for a stage or node out of
+ * range; -EINVAL for a map of the wrong length or not one-to-one, or a
+ * state for a k x k node.
  */
 int bfly_switch_check(const struct bfly_geometry *geo, const struct bfly_switch_set *sw,
 		      const char **why)
@@ -125,6 +126,10 @@ int bfly_switch_check(const struct bfly_geometry *geo, const struct bfly_switch_
 	u64 used = 0;
 	u32 p;
 
+	if (geo->lcan) {
+		*why = "switch: an LCAN's switches are set through its whole settings (port maps)";
+		return -EOPNOTSUPP;
+	}
 	if (sw->stage >= geo->node_stages) {
 		*why = "switch: stage out of range (0 .. node-stages - 1)";
 		return -ERANGE;

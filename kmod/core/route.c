@@ -322,6 +322,9 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	bool apply;
 	int err;
 
+	if (geo->lcan)
+		return bfly_route_why(res, -EOPNOTSUPP,
+				      "id: an LCAN routes pairs and message sets (msgset), not permutations or labels by stage");
 	if (bfly_route_method(geo, req->labels, &res->method))
 		return bfly_route_why(res, -EOPNOTSUPP,
 				      "perm: a permutation routes on butterfly, benes, kfly and flatfly only; route labels on bfly2 and bfly-twice");

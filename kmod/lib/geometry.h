@@ -37,59 +37,6 @@ struct bfly_kfly {
 	u32 log2k;
 };
 
-/* Levels of an LCAN: l <= log_2 N, as d >= 2 (a tree's arity >= 2) */
-#define BFLY_LCAN_MAX_LEVELS BFLY_MAX_PORTS_LOG2
-
-/**
- * enum bfly_lcan_kind - the level interconnects bfly builds (LCAN paper)
- * @BFLY_LCAN_CB: complete bipartite (Definition 3): CB-LCAN(d, u)
- * @BFLY_LCAN_TREE: a (d/u)-ary tree whose edges are u connectors
- *	(Definition 2): T-LCAN(d, u)
- * @BFLY_LCAN_FATTREE: the d-ary fat tree equivalent to CB-LCAN(d, u)
- *	(Definitions 9 and 10): a d-ary tree whose switch at level i has
- *	d u^i downers and u^(i+1) uppers
- */
-enum bfly_lcan_kind {
-	BFLY_LCAN_CB,
-	BFLY_LCAN_TREE,
-	BFLY_LCAN_FATTREE,
-};
-
-/**
- * struct bfly_lcan - the shape of a least common ancestor network
- * @kind: one of &enum bfly_lcan_kind
- * @d: downers of a switch (of a level-0 switch on a fat tree)
- * @u: uppers of a switch (of a level-0 switch on a fat tree)
- * @levels: l, levels of switches, 0 (next to the PEs) .. l - 1
- * @ports: N, the processors (PEs), one per downer of level 0
- * @arity: processors' groups a level-(i+1) group holds: d on a CB-LCAN and
- *	a fat tree, d / u on a T-LCAN; group g at level i serves PEs p with
- *	p / d / arity^i = g
- * @switches: S_i, switches in level i (Equation 1 on CB and T-LCANs)
- * @down: downers of a switch in level i
- * @up: uppers of a switch in level i
- * @groups: groups in level i, N / d / arity^i: a group is one switch of a
- *	tree, the u^i switches of a CB-LCAN that share their base-d digits
- * @first_switch: switches in the levels below i (switch ids are global)
- * @first_conn: connectors of the switches in the levels below i
- * @upow: u^i on a CB-LCAN (its switch labels' base-u part)
- */
-struct bfly_lcan {
-	u32 kind;
-	u32 d;
-	u32 u;
-	u32 levels;
-	u32 ports;
-	u32 arity;
-	u32 switches[BFLY_LCAN_MAX_LEVELS];
-	u32 down[BFLY_LCAN_MAX_LEVELS];
-	u32 up[BFLY_LCAN_MAX_LEVELS];
-	u32 groups[BFLY_LCAN_MAX_LEVELS];
-	u64 first_switch[BFLY_LCAN_MAX_LEVELS + 1];
-	u64 first_conn[BFLY_LCAN_MAX_LEVELS + 1];
-	u64 upow[BFLY_LCAN_MAX_LEVELS + 1];
-};
-
 /**
  * struct bfly_geometry - the shape of a fabric, derived from topology and N
  * @topology: one of &enum bfly_topology
@@ -103,6 +50,13 @@ struct bfly_lcan {
  *	node (lib/kfly.c); otherwise a bit matrix of 2 x 2 nodes
  * @fly: the k-ary n-fly of this radix and N: the wiring of the port-map
  *	families; for the 2 x 2 families the butterfly of N ports
+ * @lcan: an LCAN (cb-lcan, t-lcan, fattree; bfly_lcan_of() gives its
+ *	shape): node stages are its levels, nodes per stage its level-0
+ *	switches, port maps a byte per connector (a fat tree has none: it
+ *	holds an unused bit per switch)
+ * @lcan_kind: with @lcan, one of &enum bfly_lcan_kind
+ * @up: with @lcan, u, the uppers of a switch (of level 0 on a fat tree)
+ * @lcan_conns: with @lcan, the connectors of all switches
  */
 struct bfly_geometry {
 	enum bfly_topology topology;
@@ -114,11 +68,20 @@ struct bfly_geometry {
 	u32 radix;
 	bool port_map;
 	struct bfly_kfly fly;
+	bool lcan;
+	u32 lcan_kind;
+	u32 up;
+	u64 lcan_conns;
 };
 
-/* Bytes of the settings as port maps, a byte per input port of each node. */
+/*
+ * Bytes of the settings as port maps, a byte per input port of each node
+ * (of an LCAN, per connector of each switch).
+ */
 static inline size_t bfly_port_map_bytes(const struct bfly_geometry *geo)
 {
+	if (geo->lcan)
+		return geo->port_map ? geo->lcan_conns : 0;
 	return (size_t)geo->node_stages * geo->ports;
 }
 

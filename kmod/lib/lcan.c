@@ -259,13 +259,27 @@ int bfly_lcan_init(struct bfly_lcan *g, u32 kind, u32 d, u32 u, u32 ports, const
 	if (err)
 		return err;
 	a = bfly_lcan_theorem1(d, u, ports);
-	if (kind != BFLY_LCAN_FATTREE && (a < 0 || (a > 0 && g->levels > a))) {
+	if (kind != BFLY_LCAN_FATTREE && (a < 0 || (a > 0 && g->levels > (u32)a))) {
 		*why = "ports: more levels than Theorem 1 allows";
 		return -EINVAL;
 	}
 	return bfly_lcan_levels(g, why);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_lcan_init);
+
+/**
+ * bfly_lcan_of() - the shape of an LCAN fabric
+ * @geo: its geometry (&bfly_geometry.lcan), made by bfly_lcan_init()'s
+ *	checks, so this cannot fail
+ * @g: receives the shape
+ */
+void bfly_lcan_of(const struct bfly_geometry *geo, struct bfly_lcan *g)
+{
+	const char *why;
+
+	bfly_lcan_init(g, geo->lcan_kind, geo->radix, geo->up, geo->ports, &why);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_lcan_of);
 
 /**
  * bfly_lcan_up() - follow an upper
@@ -704,7 +718,7 @@ static int bfly_lcan_count_paths(const struct bfly_lcan *g, u32 a, u32 b, u64 *p
 			if (++steps % 4096 == 0 && bfly_should_stop())
 				return -EINTR;
 		}
-		if (i + 1 < g->levels && next[i] < branches) {
+		if ((u32)i + 1 < g->levels && next[i] < branches) {
 			u32 downer;
 
 			bfly_lcan_up(g, i, upsw[i], next[i]++, &upsw[i + 1], &downer);

@@ -397,7 +397,7 @@ static void bfly_lcan_order(const struct bfly_lcan *g, const struct bfly_lcan_ms
 	}
 	for (level = g->levels - 1; level >= 0; level--)
 		for (m = 0; m < ms->count; m++)
-			if (bfly_lcan_lca_level(g, ms->src[m], ms->dst[m]) == level)
+			if (bfly_lcan_lca_level(g, ms->src[m], ms->dst[m]) == (u32)level)
 				order[n++] = m;
 }
 

@@ -170,7 +170,7 @@ static bool sched_geo_ok(const struct bfly_geometry *geo)
 	if (n < BFLY_MIN_PORTS_LOG2 || n > BFLY_MAX_PORTS_LOG2 ||
 	    geo->ports != 1U << n || geo->nodes_per_stage != geo->ports / 2)
 		return false;
-	return ops && !ops->port_map && geo->node_stages == ops->node_stages(n);
+	return ops && !ops->port_map && !ops->lcan && geo->node_stages == ops->node_stages(n);
 }
 
 /**

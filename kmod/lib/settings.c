@@ -12,6 +12,7 @@
  */
 #include "compat.h"
 #include "kfly.h"
+#include "lcan.h"
 #include "settings.h"
 
 /**
@@ -25,6 +26,11 @@ void bfly_settings_straight(const struct bfly_geometry *geo, void *settings)
 	u8 *map = settings;
 	size_t i;
 
+	if (geo->lcan) {
+		/* an LCAN starts with nothing connected */
+		memset(settings, geo->port_map ? BFLY_KFLY_UNSET : 0, bfly_matrix_bytes(geo));
+		return;
+	}
 	if (!geo->port_map) {
 		memset(settings, 0, bfly_matrix_bytes(geo));
 		return;
@@ -42,6 +48,17 @@ static bool bfly_bits_past_end(u64 switches, const void *bits)
 	return switches % 64 && (w[switches / 64] >> (switches % 64));
 }
 
+/* An LCAN's port maps, checked against its shape. */
+static int bfly_settings_check_lcan(const struct bfly_geometry *geo,
+				    const void *settings, const char **why)
+{
+	struct bfly_lcan g;
+	u64 bad;
+
+	bfly_lcan_of(geo, &g);
+	return bfly_lcan_settings_check(&g, settings, &bad, why);
+}
+
 /**
  * bfly_settings_check() - are settings in the held layout valid
  * @geo: the geometry
@@ -57,6 +74,8 @@ int bfly_settings_check(const struct bfly_geometry *geo, const void *settings,
 {
 	u32 bad;
 
+	if (geo->lcan && geo->port_map)
+		return bfly_settings_check_lcan(geo, settings, why);
 	if (geo->port_map) {
 		if (!bfly_kfly_settings_check(&geo->fly, settings, &bad))
 			return 0;
@@ -82,6 +101,14 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_settings_check);
 int bfly_settings_layout_ok(const struct bfly_geometry *geo, bool port_map,
 			    const char **why)
 {
+	if (geo->lcan && !geo->port_map) {
+		*why = "id: a fat tree has no settings (switches past 255 connectors)";
+		return -EOPNOTSUPP;
+	}
+	if (geo->lcan && !port_map) {
+		*why = "matrix: an LCAN's settings are port maps, a byte per connector";
+		return -EOPNOTSUPP;
+	}
 	if (port_map || geo->radix == 2)
 		return 0;
 	*why = "matrix: the switches are k x k with k > 2: their settings are port maps";

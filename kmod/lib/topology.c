@@ -10,6 +10,7 @@
  */
 #include "compat.h"
 #include "kfly.h"
+#include "lcan.h"
 #include "topology.h"
 
 const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
@@ -19,6 +20,9 @@ const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
 	[BFLY_TOPO_BENES] = &bfly_benes_ops,
 	[BFLY_TOPO_KFLY] = &bfly_kfly_ops,
 	[BFLY_TOPO_FLATFLY] = &bfly_flatfly_ops,
+	[BFLY_TOPO_CB_LCAN] = &bfly_cb_lcan_ops,
+	[BFLY_TOPO_T_LCAN] = &bfly_t_lcan_ops,
+	[BFLY_TOPO_FATTREE] = &bfly_fattree_ops,
 };
 EXPORT_SYMBOL_IF_KUNIT(bfly_topologies);
 
@@ -53,6 +57,7 @@ static int bfly_geometry_kfly(struct bfly_geometry *geo, const struct bfly_topol
 	geo->fly = fly;
 	geo->radix = radix;
 	geo->port_map = true;
+	geo->lcan = false;
 	geo->ports_log2 = is_power_of_2(ports) ? ilog2(ports) : 0;
 	geo->ports = ports;
 	geo->node_stages = fly.n;
@@ -61,24 +66,71 @@ static int bfly_geometry_kfly(struct bfly_geometry *geo, const struct bfly_topol
 	return 0;
 }
 
+/* An LCAN of @d downers, @up uppers and N = @ports. */
+static int bfly_geometry_lcan(struct bfly_geometry *geo, const struct bfly_topology_ops *ops,
+			      u32 d, u32 up, u32 ports, const char **why)
+{
+	struct bfly_lcan g;
+	u32 i;
+	int err;
+
+	if (!up) {
+		*why = "up: missing: an LCAN's switches have u uppers (1 to 64)";
+		return -EINVAL;
+	}
+	err = bfly_lcan_init(&g, ops->lcan_kind, d, up, ports, why);
+	if (err)
+		return err;
+	memset(geo, 0, sizeof(*geo));
+	geo->lcan = true;
+	geo->lcan_kind = g.kind;
+	geo->up = up;
+	geo->lcan_conns = g.first_conn[g.levels];
+	geo->port_map = g.kind != BFLY_LCAN_FATTREE;
+	geo->radix = d;
+	geo->ports_log2 = is_power_of_2(ports) ? ilog2(ports) : 0;
+	geo->ports = ports;
+	geo->node_stages = g.levels;
+	geo->nodes_per_stage = g.switches[0];
+	for (i = 0; i < g.levels; i++)
+		geo->switches += g.switches[i];
+	return 0;
+}
+
 /**
- * bfly_geometry_init() - validate a fabric request and compute its geometry
+ * bfly_geometry_init_up() - validate a fabric request and compute its geometry
  * @geo: filled on success, untouched on failure
  * @topology: requested topology
- * @radix: requested switch radix k: 2 for the 2 x 2 families
+ * @radix: requested switch radix k: 2 for the 2 x 2 families; d, the
+ *	downers of a switch, on an LCAN
+ * @up: on an LCAN, u, the uppers of a switch; 0 on the other families
  * @ports: requested number of ports N
  * @why: on failure, set to a short reason for the user (no trailing newline)
  *
  * Return: 0, or -EINVAL with @why set.
  */
-int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
-		       u32 radix, u32 ports, const char **why)
+int bfly_geometry_init_up(struct bfly_geometry *geo, enum bfly_topology topology,
+			  u32 radix, u32 up, u32 ports, const char **why)
 {
 	const struct bfly_topology_ops *ops = bfly_topology_find(topology);
+	struct bfly_geometry g;
 	u32 n;
+	int err;
 
 	if (!ops) {
 		*why = "unknown topology";
+		return -EINVAL;
+	}
+	if (ops->lcan) {
+		err = bfly_geometry_lcan(&g, ops, radix, up, ports, why);
+		if (!err) {
+			g.topology = topology;
+			*geo = g;
+		}
+		return err;
+	}
+	if (up) {
+		*why = "up: only an LCAN's switches have uppers";
 		return -EINVAL;
 	}
 	if (ops->port_map) {
@@ -108,6 +160,7 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 	geo->topology = topology;
 	geo->radix = 2;
 	geo->port_map = false;
+	geo->lcan = false;
 	geo->ports_log2 = n;
 	geo->ports = ports;
 	geo->node_stages = ops->node_stages(n);
@@ -115,7 +168,7 @@ int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
 	geo->switches = (u64)geo->node_stages * geo->nodes_per_stage;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init);
+EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init_up);
 
 /**
  * bfly_kfly_fabric_figures() - the figures of a fabric wired as its k-ary

@@ -31,6 +31,9 @@
  *	ones of a 2 x 2 indirect fabric, with no bisection computed
  * @routers: the rows of switches are routers of a direct network: an
  *	all-to-all batch runs on the routers (lib/flatfly.c)
+ * @lcan: a least common ancestor network (lib/lcan.c) of @lcan_kind:
+ *	its shape comes from the radix d, the uppers u and N
+ * @lcan_kind: with @lcan, one of &enum bfly_lcan_kind
  */
 struct bfly_topology_ops {
 	const char *name;
@@ -42,6 +45,8 @@ struct bfly_topology_ops {
 	bool sched_labels;
 	void (*figures)(const struct bfly_geometry *geo, struct bfly_figures *f);
 	bool routers;
+	bool lcan;
+	u32 lcan_kind;
 };
 
 extern const struct bfly_topology_ops bfly_butterfly_ops;
@@ -50,6 +55,9 @@ extern const struct bfly_topology_ops bfly_bfly_twice_ops;
 extern const struct bfly_topology_ops bfly_benes_ops;
 extern const struct bfly_topology_ops bfly_kfly_ops;
 extern const struct bfly_topology_ops bfly_flatfly_ops;
+extern const struct bfly_topology_ops bfly_cb_lcan_ops;
+extern const struct bfly_topology_ops bfly_t_lcan_ops;
+extern const struct bfly_topology_ops bfly_fattree_ops;
 
 extern const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX];
 
@@ -66,9 +74,23 @@ static inline const struct bfly_topology_ops *bfly_topology_find(u32 topology)
 	return topology < __BFLY_TOPO_MAX ? bfly_topologies[topology] : NULL;
 }
 
+/* A family of 2 x 2 nodes set by a bit matrix (not port maps, not an LCAN). */
+static inline bool bfly_topology_2x2(const struct bfly_topology_ops *ops)
+{
+	return ops->node_stages;
+}
+
 const char *bfly_topology_name(enum bfly_topology topology);
-int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
-		       u32 radix, u32 ports, const char **why);
+int bfly_geometry_init_up(struct bfly_geometry *geo, enum bfly_topology topology,
+			  u32 radix, u32 up, u32 ports, const char **why);
+
+/* A fabric without uppers: every family but the LCANs. */
+static inline int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topology topology,
+				     u32 radix, u32 ports, const char **why)
+{
+	return bfly_geometry_init_up(geo, topology, radix, 0, ports, why);
+}
+
 void bfly_figures(const struct bfly_geometry *geo, struct bfly_figures *f);
 void bfly_kfly_fabric_figures(const struct bfly_geometry *geo, struct bfly_figures *f);
 

@@ -4,8 +4,28 @@
  */
 #include "compat.h"
 #include "kfly.h"
+#include "lcan.h"
 #include "trace.h"
 #include "wiring.h"
+
+/* An LCAN's processors, one by one (bfly_trace()). */
+static int bfly_trace_lcan(const struct bfly_geometry *geo, const u8 *set, u32 *perm)
+{
+	struct bfly_lcan_trace_end end;
+	struct bfly_lcan g;
+	u32 i;
+
+	if (!geo->port_map)
+		return -EOPNOTSUPP;
+	bfly_lcan_of(geo, &g);
+	for (i = 0; i < geo->ports; i++) {
+		bfly_lcan_trace(&g, set, i, &end);
+		perm[i] = end.end == BFLY_LCAN_END_PE ? end.index :
+			  end.end == BFLY_LCAN_END_TOP ? BFLY_TRACE_TOP | end.index :
+			  BFLY_TRACE_LOST;
+	}
+	return 0;
+}
 
 /**
  * bfly_trace() - the permutation a switch matrix realizes
@@ -19,8 +39,12 @@
  * Port maps (@geo->port_map) are followed by bfly_kfly_trace(): a packet
  * meeting a port set to nothing reads %BFLY_TRACE_LOST.
  *
- * Return: 0, or -EINTR when bfly_should_stop() asked to stop; @perm is then
- * meaningless.
+ * An LCAN's processors are followed by bfly_lcan_trace(): @perm gives the
+ * processor reached, %BFLY_TRACE_TOP or'ed with the output for a packet
+ * leaving the top level, or %BFLY_TRACE_LOST.
+ *
+ * Return: 0, -EOPNOTSUPP on a fat tree (no settings), or -EINTR when
+ * bfly_should_stop() asked to stop; @perm is then meaningless.
  */
 int bfly_trace(const struct bfly_geometry *geo, const unsigned long *matrix,
 	       u32 *perm)
@@ -29,6 +53,8 @@ int bfly_trace(const struct bfly_geometry *geo, const unsigned long *matrix,
 	u32 ports = geo->ports;
 	u32 s, i;
 
+	if (geo->lcan)
+		return bfly_trace_lcan(geo, (const u8 *)matrix, perm);
 	if (geo->port_map) {
 		bfly_kfly_trace(&geo->fly, (const u8 *)matrix, perm);
 		return 0;

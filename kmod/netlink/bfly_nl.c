@@ -33,10 +33,11 @@ const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1] = {
 };
 
 /* BFLY_CMD_FABRIC_NEW - do */
-const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_RADIX + 1] = {
-	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 6),
+const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_UP + 1] = {
+	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 9),
 	[BFLY_A_PORTS] = { .type = NLA_U32, },
 	[BFLY_A_RADIX] = { .type = NLA_U32, },
+	[BFLY_A_UP] = { .type = NLA_U32, },
 };
 
 /* BFLY_CMD_FABRIC_DEL - do */
@@ -99,7 +100,7 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.cmd		= BFLY_CMD_FABRIC_NEW,
 		.doit		= bfly_nl_fabric_new_doit,
 		.policy		= bfly_fabric_new_nl_policy,
-		.maxattr	= BFLY_A_RADIX,
+		.maxattr	= BFLY_A_UP,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

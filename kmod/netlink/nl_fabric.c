@@ -49,7 +49,8 @@ static int bfly_nl_put_desc(struct sk_buff *skb, struct bfly_fabric *fab)
 	    nla_put_u64_64bit(skb, BFLY_A_SWITCHES, geo->switches, BFLY_A_PAD))
 		return -EMSGSIZE;
 	bfly_figures(geo, &fig);
-	if (nla_put_u32(skb, BFLY_A_RADIX, geo->radix) ||
+	if ((geo->lcan && nla_put_u32(skb, BFLY_A_UP, geo->up)) ||
+	    nla_put_u32(skb, BFLY_A_RADIX, geo->radix) ||
 	    nla_put_u32(skb, BFLY_A_DEGREE, fig.degree) ||
 	    nla_put_u32(skb, BFLY_A_DIAMETER, fig.diameter) ||
 	    nla_put_u32(skb, BFLY_A_ROUTERS, fig.routers) ||
@@ -553,6 +554,7 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *topo_attr = info->attrs[BFLY_A_TOPOLOGY];
 	struct nlattr *ports_attr = info->attrs[BFLY_A_PORTS];
 	struct nlattr *radix_attr = info->attrs[BFLY_A_RADIX];
+	struct nlattr *up_attr = info->attrs[BFLY_A_UP];
 	struct bfly_fabric *fab;
 	const char *why = NULL;
 	struct sk_buff *msg;
@@ -562,7 +564,7 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!topo_attr) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_TOPOLOGY);
 		NL_SET_ERR_MSG(info->extack,
-			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3), benes (4), kfly (5) or flatfly (6)");
+			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3), benes (4), kfly (5), flatfly (6), cb-lcan (7), t-lcan (8) or fattree (9)");
 		return -EINVAL;
 	}
 	if (!ports_attr) {
@@ -575,15 +577,16 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
-	fab = bfly_fabric_create(nla_get_u32(topo_attr),
-				 radix_attr ? nla_get_u32(radix_attr) : 2,
-				 nla_get_u32(ports_attr), &why);
+	fab = bfly_fabric_create_up(nla_get_u32(topo_attr),
+				    radix_attr ? nla_get_u32(radix_attr) : 2,
+				    up_attr ? nla_get_u32(up_attr) : 0,
+				    nla_get_u32(ports_attr), &why);
 	if (IS_ERR(fab)) {
 		nlmsg_free(msg);
 		err = PTR_ERR(fab);
 		if (err == -EINVAL || err == -E2BIG)
-			bfly_nl_set_msg(info->extack, str_has_prefix(why, "radix") ?
-					radix_attr : ports_attr, why);
+			bfly_nl_set_msg(info->extack, str_has_prefix(why, "radix") ? radix_attr :
+					str_has_prefix(why, "up") ? up_attr : ports_attr, why);
 		else if (err == -ENOMEM)
 			NL_SET_ERR_MSG(info->extack,
 				       "ports: no memory for the fabric under module_mem_max now");

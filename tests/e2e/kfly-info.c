@@ -123,8 +123,8 @@ static void info_sizes(const struct fab *f, const char *what)
 	bool ok;
 	int i;
 
-	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &full) && full.size == BFLY_INFO_SIZE_VER1 &&
-	     full.uapi_version == BFLY_UAPI_VERSION && !full.flags && !full.pad &&
+	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &full) && full.size == BFLY_INFO_SIZE_VER2 &&
+	     !full.uppers && full.uapi_version == BFLY_UAPI_VERSION && !full.flags && !full.pad &&
 	     !full.reserved[0] && !full.reserved[1] && !full.reserved2[0] && !full.reserved2[1];
 	tap_check(ok, "%s: GET_INFO writes %u bytes, uapi version %u, zero flags and reserved",
 		  what, full.size, full.uapi_version);
@@ -140,9 +140,9 @@ static void info_sizes(const struct fab *f, const char *what)
 
 	memset(&u, 0, sizeof(u));
 	u.info.size = sizeof(u);
-	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &u) && u.info.size == BFLY_INFO_SIZE_VER1 &&
-	     !memcmp(u.b + 4, (__u8 *)&full + 4, BFLY_INFO_SIZE_VER1 - 4);
-	for (i = BFLY_INFO_SIZE_VER1; ok && i < (int)sizeof(u); i++)
+	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &u) && u.info.size == BFLY_INFO_SIZE_VER2 &&
+	     !memcmp(u.b + 4, (__u8 *)&full + 4, BFLY_INFO_SIZE_VER2 - 4);
+	for (i = BFLY_INFO_SIZE_VER2; ok && i < (int)sizeof(u); i++)
 		ok = !u.b[i];
 	tap_check(ok, "%s: a newer caller (size %zu, zero tail) gets %u bytes", what, sizeof(u),
 		  u.info.size);

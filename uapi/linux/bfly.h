@@ -39,7 +39,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 5
+#define BFLY_UAPI_VERSION 6
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -77,6 +77,17 @@
  *	n-fly (n >= 2) with each row of switches combined into one router,
  *	N/k routers joined by bidirectional channels. Its switch settings,
  *	trace and routes are those of the k-ary n-fly it flattens
+ * @BFLY_TOPO_CB_LCAN: CB-LCAN(d, u), the complete-bipartite least common
+ *	ancestor network (LCAN paper, Definition 3): N = d^l processors,
+ *	l levels of switches with d downers and u uppers, bi-directional
+ *	connectors. The radix is d; &bfly_info.uppers is u
+ * @BFLY_TOPO_T_LCAN: T-LCAN(d, u), a (d/u)-ary tree of such switches
+ *	whose edges are u connectors (Definition 2): u < d, u divides d,
+ *	N = u (d/u)^l
+ * @BFLY_TOPO_FATTREE: the d-ary fat tree equivalent to CB-LCAN(d, u)
+ *	(Definitions 9 and 10): N = d^l, a switch of level i has d u^i
+ *	downers and u^(i+1) uppers. Its switches pass 255 connectors: it has
+ *	no port maps, and routes message sets only
  * @__BFLY_TOPO_MAX: one past the last topology; not a topology
  *
  * Values start at 1 so that a zeroed structure names no topology.
@@ -90,6 +101,9 @@ enum bfly_topology {
 	BFLY_TOPO_BENES = 4,
 	BFLY_TOPO_KFLY = 5,
 	BFLY_TOPO_FLATFLY = 6,
+	BFLY_TOPO_CB_LCAN = 7,
+	BFLY_TOPO_T_LCAN = 8,
+	BFLY_TOPO_FATTREE = 9,
 	__BFLY_TOPO_MAX,
 };
 
@@ -128,11 +142,19 @@ enum bfly_topology {
  *	does not compute it (bfly2, bfly-twice, Benes; odd N)
  * @port_map_bytes: out: bytes of the switch settings as port maps
  *	(%BFLY_MATRIX_PORT_MAP): one byte per input port of every switch,
- *	node_stages * N
+ *	node_stages * N; on an LCAN one byte per connector of every switch
  * @reserved2: must be zero
+ * @uppers: out: on an LCAN, u, the uppers of a switch (of level 0 on a
+ *	fat tree); the radix is d, its downers; 0 on the other fabrics
+ * @pad2: must be zero
+ * @reserved3: must be zero
+ *
+ * On an LCAN @node_stages is its levels l, @nodes_per_stage the switches
+ * of level 0 (N/d) and @switches all of them.
  *
  * The fields from @radix on are new in version 5 of this interface
- * (%BFLY_INFO_SIZE_VER1).
+ * (%BFLY_INFO_SIZE_VER1); from @uppers on in version 6
+ * (%BFLY_INFO_SIZE_VER2).
  *
  * Argument of %BFLY_IOC_GET_INFO.
  */
@@ -157,6 +179,9 @@ struct bfly_info {
 	__u64 bisection;
 	__u64 port_map_bytes;
 	__u64 reserved2[2];
+	__u32 uppers;
+	__u32 pad2;
+	__u64 reserved3[2];
 };
 
 /**
@@ -169,6 +194,12 @@ struct bfly_info {
  * the figures (interface version 5)
  */
 #define BFLY_INFO_SIZE_VER1 120
+
+/**
+ * define BFLY_INFO_SIZE_VER2 - size of &struct bfly_info with the uppers
+ * of an LCAN (interface version 6)
+ */
+#define BFLY_INFO_SIZE_VER2 144
 
 /**
  * enum bfly_fault_kind - faults a fabric can be given (netlink fault-add)
@@ -222,6 +253,14 @@ enum bfly_fault_kind {
  * 1 to 1, one that is cross 0 to 1 and 1 to 0; a 2 x 2 fabric takes no
  * %BFLY_PORT_UNSET. Every fabric reads and writes its settings this way;
  * the bit matrix serves fabrics of radix 2 whose nodes are all set.
+ *
+ * An LCAN (%BFLY_TOPO_CB_LCAN, %BFLY_TOPO_T_LCAN) has a byte per
+ * connector of every switch instead, level by level, switch by switch:
+ * the connectors are the downers 0 .. d-1, then the uppers d .. d+u-1, and
+ * the byte of a connector is the connector its incoming wire leaves by.
+ * A packet that came down on an upper only goes on down; nothing arrives
+ * on an upper of the top level, and one leaving by it leaves the network
+ * (the uni-directional network's output). Documentation/lcan.rst.
  */
 #define BFLY_MATRIX_PORT_MAP _BITUL(0)
 
@@ -291,6 +330,13 @@ struct bfly_trace {
  * define BFLY_TRACE_LOST - &bfly_trace.perm_ptr entry of a lost packet
  */
 #define BFLY_TRACE_LOST 0xffffffffU
+
+/**
+ * define BFLY_TRACE_TOP - on an LCAN, a &bfly_trace.perm_ptr entry for a
+ * packet that leaves by an upper of the top level: this bit, or'ed with
+ * the output (switch * u + upper)
+ */
+#define BFLY_TRACE_TOP 0x80000000U
 
 /**
  * define BFLY_TRACE_SIZE_VER0 - size of the first published &struct bfly_trace

@@ -48,6 +48,8 @@ struct fabric {
 	/* k and the figures (uapi 5); radix 2 when the kernel sends none */
 	bool has_figures;
 	unsigned int radix, degree, diameter, routers;
+	/* u of an LCAN (uapi 6); 0 on the other fabrics */
+	unsigned int up;
 	unsigned long long channels, bisection, port_map_bytes;
 	bool has_stats;
 	unsigned long long stats[BFLY_A_STATS_MAX + 1];

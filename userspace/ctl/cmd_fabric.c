@@ -93,7 +93,10 @@ int cmd_show(int argc, char **argv)
 		return 0;
 	}
 	printf("%s: %s fabric, id %u\n", f->dev, topo_name(f->topology), f->id);
-	if (topo_kxk(f->topology))
+	if (f->up)
+		printf("  ports            %u (d = %u downers, u = %u uppers, l = %u levels)\n",
+		       f->ports, f->radix, f->up, f->node_stages);
+	else if (topo_kxk(f->topology))
 		printf("  ports            %u (k = %u, n = %u)\n", f->ports, f->radix,
 		       radix_exponent(f->ports, f->radix));
 	else
@@ -141,18 +144,21 @@ int cmd_new(int argc, char **argv)
 {
 	const char *topo_s, *ports_s;
 	struct fabrics fs = {};
-	unsigned int ports, radix = 0;
+	unsigned int ports, radix = 0, up = 0;
 	struct nl_msg *msg;
 	int topo, err, a;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] new TOPOLOGY PORTS [radix K]\n"
-		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS [radix K]\n"
+		 "usage: bflyctl [-j] new TOPOLOGY PORTS [radix K] [up U]\n"
+		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS [radix K] [up U]\n"
 		 "Create a fabric. TOPOLOGY is butterfly, bfly2, bfly-twice, benes (2 x 2\n"
 		 "switches; PORTS a power of two from 2 to 2^20), kfly (the k-ary n-fly,\n"
 		 "K x K switches; PORTS a power K^n of K up to 2^20) or flatfly (the\n"
 		 "flattened butterfly of that kfly, n >= 2). K is 2 to 64, 2 without\n"
-		 "radix. Prints the new device's name (/dev/<name> exists at once), or\n"
+		 "radix. cb-lcan, t-lcan and fattree are least common ancestor networks\n"
+		 "of switches with K = d downers and U = u uppers (1 to 64): PORTS is d^l\n"
+		 "(cb-lcan, fattree) or u (d/u)^l (t-lcan, u < d dividing d).\n"
+		 "Prints the new device's name (/dev/<name> exists at once), or\n"
 		 "with -j its description.\n"))
 		return 0;
 	if (argc >= 4 && !strcmp(argv[0], "topology") && !strcmp(argv[2], "ports")) {
@@ -172,6 +178,12 @@ int cmd_new(int argc, char **argv)
 		radix = parse_range("radix", argv[a + 1], 2, BFLY_MAX_RADIX);
 		a += 2;
 	}
+	if (a < argc && !strcmp(argv[a], "up")) {
+		if (a + 1 == argc)
+			die("up: missing U, 1 .. %u (see bflyctl new --help)", BFLY_MAX_RADIX);
+		up = parse_range("up", argv[a + 1], 1, BFLY_MAX_RADIX);
+		a += 2;
+	}
 	if (a != argc)
 		die("unexpected argument '%s' (see bflyctl new --help)", argv[a]);
 	topo = lookup(bfly_topo_names, bfly_topo_names_count, topo_s);
@@ -185,6 +197,8 @@ int cmd_new(int argc, char **argv)
 	/* Absent, the kernel takes 2: older kernels know no radix. */
 	if (radix)
 		put_or_die(nla_put_u32(msg, BFLY_A_RADIX, radix));
+	if (up)
+		put_or_die(nla_put_u32(msg, BFLY_A_UP, up));
 	err = transact(msg, parse_fabric, &fs);
 	if (err)
 		die_kernel(err);

@@ -98,6 +98,7 @@ int parse_fabric(struct nl_msg *msg, void *arg)
 		f->ports = get_u32(tb, BFLY_A_PORTS);
 		f->ports_log2 = get_u32(tb, BFLY_A_PORTS_LOG2);
 		f->node_stages = get_u32(tb, BFLY_A_NODE_STAGES);
+		f->up = tb[BFLY_A_UP] ? nla_get_u32(tb[BFLY_A_UP]) : 0;
 		f->nodes_per_stage = get_u32(tb, BFLY_A_NODES_PER_STAGE);
 		f->switches = get_u64(tb, BFLY_A_SWITCHES);
 		f->generation = get_u64(tb, BFLY_A_GENERATION);
@@ -274,6 +275,8 @@ void json_fabric(const struct fabric *f, bool detail)
 	jkn("ports_log2", f->ports_log2);
 	jkn("node_stages", f->node_stages);
 	jkn("nodes_per_stage", f->nodes_per_stage);
+	if (f->up)
+		jkn("up", f->up);
 	jkn("switches", f->switches);
 	jkn("generation", f->generation);
 	jkn("matrix_bytes", f->matrix_bytes);

@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# LCANs (issue 13): cb-lcan, t-lcan and fattree made by netlink, their
+# shapes as bflyctl and the ioctl report them, and the shapes refused with
+# the reason (Theorem 1, Corollaries 1 and 2).
+. "$(dirname "$0")/lib.sh"
+
+bfly_unload
+dmesg -c > /dev/null
+out=$(insmod "$BFLY_KO" topology=cb-lcan ports=8 2>&1)
+check_eq "insmod topology=cb-lcan fails: it needs uppers" 1 \
+	"$(echo "$out" | grep -c 'Invalid argument')"
+check "insmod topology=cb-lcan logs how to make one" sh -c \
+	"dmesg | grep -q 'bfly: topology=cb-lcan: .*bflyctl new cb-lcan PORTS radix D up U'"
+
+check "insmod ports=0 (LCANs)" insmod "$BFLY_KO" ports=0
+refused "new cb-lcan: no up" "up: missing" bflyctl new cb-lcan 8 radix 2
+refused "new cb-lcan: N not d^l (Corollary 1)" "Corollary 1" bflyctl new cb-lcan 12 radix 2 up 2
+refused "new t-lcan: u must divide d, below it" "u < d" bflyctl new t-lcan 8 radix 2 up 2
+refused "new t-lcan: N not u (d/u)^l (Corollary 2)" "Corollary 2" \
+	bflyctl new t-lcan 12 radix 4 up 2
+refused "new kfly: no uppers" "only an LCAN" bflyctl new kfly 8 radix 2 up 2
+refused "new cb-lcan: up 65" "up: 65 is out of range (1 .. 64)" bflyctl new cb-lcan 8 radix 2 up 65
+refused "new cb-lcan: too many connectors" "2^26 connectors" \
+	bflyctl new cb-lcan 1048576 radix 2 up 64
+check_eq "the refusals created nothing" "" "$(bflyctl list)"
+
+cb=$(bflyctl new cb-lcan 8 radix 2 up 2)
+check "new cb-lcan 8 radix 2 up 2: $cb" test -c "/dev/$cb"
+tl=$(bflyctl new t-lcan 16 radix 4 up 2)
+check "new t-lcan 16 radix 4 up 2: $tl" test -c "/dev/$tl"
+ft=$(bflyctl new fattree 27 radix 3 up 2)
+check "new fattree 27 radix 3 up 2: $ft" test -c "/dev/$ft"
+tr=$(bflyctl new cb-lcan 27 radix 3 up 2)
+check "new cb-lcan 27 radix 3 up 2 (the TRAC): $tr" test -c "/dev/$tr"
+
+# Equation 1: S_i = N/d (u/d)^i; a T-LCAN is a (d/u)-ary tree of l levels;
+# the fat tree's level i has d^(l-1-i) switches of d u^i + u^(i+1) connectors.
+for dev in $cb $tl $ft $tr; do
+	bflyctl -j show "$dev" > "/tmp/$dev.json"
+done
+check "cb-lcan(2,2) N=8: 3 levels of 4 switches, 4 connectors each" python3 -c "
+import json
+f = json.load(open('/tmp/$cb.json'))
+want = dict(topology='cb-lcan', ports=8, radix=2, up=2, node_stages=3, nodes_per_stage=4,
+            switches=12, port_map_bytes=48, degree=4, diameter=6)
+assert all(f[k] == v for k, v in want.items()), f"
+check "t-lcan(4,2) N=16: levels of 4, 2 and 1 switches" python3 -c "
+import json
+f = json.load(open('/tmp/$tl.json'))
+want = dict(topology='t-lcan', ports=16, radix=4, up=2, node_stages=3, nodes_per_stage=4,
+            switches=7, port_map_bytes=42)
+assert all(f[k] == v for k, v in want.items()), f"
+check "fattree(3,2) N=27: 9, 3 and 1 switches, no port maps" python3 -c "
+import json
+f = json.load(open('/tmp/$ft.json'))
+want = dict(topology='fattree', ports=27, radix=3, up=2, node_stages=3, switches=13,
+            port_map_bytes=0)
+assert all(f[k] == v for k, v in want.items()), f"
+check "cb-lcan(3,2) N=27: levels of 9, 6 and 4 switches" python3 -c "
+import json
+f = json.load(open('/tmp/$tr.json'))
+want = dict(node_stages=3, nodes_per_stage=9, switches=19, port_map_bytes=95)
+assert all(f[k] == v for k, v in want.items()), f"
+check_eq "ioctl: cb-lcan's topology" cb-lcan "$(info_key /dev/$cb topology)"
+check_eq "ioctl: cb-lcan's port-map bytes" 48 "$(info_key /dev/$cb port_map_bytes)"
+bflyctl show "$cb" > /tmp/cb.show
+check "show cb-lcan: d, u and the levels" \
+	grep -qx "  ports            8 (d = 2 downers, u = 2 uppers, l = 3 levels)" /tmp/cb.show
+refused "set switch on an LCAN: whole settings only" "whole settings" \
+	bflyctl set "$cb" stage 0 node 0 cross
+for dev in $cb $tl $ft $tr; do
+	bflyctl del "$dev"
+done
+check_eq "every LCAN deleted" "" "$(bflyctl list)"
+bfly_unload
