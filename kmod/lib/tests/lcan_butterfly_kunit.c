@@ -40,9 +40,10 @@
  * (PE p's switch is p >> 1); the low bits were used up as downers, the
  * lowest first.
  *
- * The butterfly (fabric-model.md): output port o of node v of node stage
- * i reaches the node of stage i + 1 that is v with bit n - 2 - i set to
- * o, on input port the old value of that bit. At stage i the top i bits
+ * The butterfly (Documentation/routing.rst, "Links and edge stages"):
+ * output port o of node v of node stage i reaches the node of stage i + 1
+ * that is v with bit n - 2 - i set to o, on input port the old value of
+ * that bit. At stage i the top i bits
  * hold the output ports taken at stages 0 .. i - 1, that of stage t in
  * bit n - 2 - t, i.e. bit i - 1 - t of v >> (n - 1 - i): Lo, as is. The
  * low n - 1 - i bits are bits 0 .. n - 2 - i of the stage-0 node (input
