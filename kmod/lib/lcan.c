@@ -503,8 +503,8 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_lcan_path_apply);
 
 /**
  * bfly_lcan_settings_check() - is a setting one a switch can hold?
- * @g: the shape (a CB-LCAN or a T-LCAN: a fat tree's switches pass 255
- *	connectors)
+ * @g: the shape (a fat tree's switches high up may have more connectors
+ *	than a byte names: such a shape is refused)
  * @set: the setting
  * @bad: on error, receives the entry at fault
  * @why: on error, a short reason
@@ -523,8 +523,13 @@ int bfly_lcan_settings_check(const struct bfly_lcan *g, const u8 *set, u64 *bad,
 	for (i = 0; i < g->levels; i++) {
 		u32 conns = bfly_lcan_conns(g, i);
 
+		if (conns > BFLY_KFLY_UNSET && g->switches[i]) {
+			*bad = bfly_lcan_entry(g, i, 0, 0);
+			*why = "a switch of more than 255 connectors has no byte setting";
+			return -EINVAL;
+		}
 		for (sw = 0; sw < g->switches[i]; sw++) {
-			u64 e = bfly_lcan_entry(g, i, sw, 0), used[2] = { 0, 0 };
+			u64 e = bfly_lcan_entry(g, i, sw, 0), used[4] = { 0 };
 
 			for (c = 0; c < conns; c++) {
 				u32 out = set[e + c];

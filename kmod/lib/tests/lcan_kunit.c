@@ -318,6 +318,43 @@ static void bfly_lcan_settings_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_settings_check(&g, set, &bad, &why));
 }
 
+/*
+ * A fat tree's switch may have more connectors than a byte names: the
+ * check reads every byte without writing past its own record of the
+ * connectors used, and refuses a switch it cannot describe.
+ */
+static void bfly_lcan_settings_wide_switch(struct kunit *test)
+{
+	struct bfly_lcan g;
+	const char *why;
+	u32 top;
+	u64 bad;
+	u8 *set;
+
+	/* 2-ary fat tree, N = 64: the top switch has 64 + 64 connectors */
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_init(&g, BFLY_LCAN_FATTREE, 2, 2, 64, &why));
+	top = g.levels - 1;
+	KUNIT_ASSERT_EQ(test, 128U, bfly_lcan_conns(&g, top));
+	set = bfly_test_alloc(test, bfly_lcan_settings_size(&g));
+	memset(set, BFLY_KFLY_UNSET, bfly_lcan_settings_size(&g));
+	set[bfly_lcan_entry(&g, top, 0, 0)] = 127;
+	KUNIT_EXPECT_EQ(test, 0, bfly_lcan_settings_check(&g, set, &bad, &why));
+	set[bfly_lcan_entry(&g, top, 0, 1)] = 127;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_settings_check(&g, set, &bad, &why));
+	KUNIT_EXPECT_EQ(test, bfly_lcan_entry(&g, top, 0, 1), bad);
+
+	/* N = 256: the top switch has 256 + 256 connectors */
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_init(&g, BFLY_LCAN_FATTREE, 2, 2, 256, &why));
+	top = g.levels - 1;
+	set = bfly_test_alloc(test, bfly_lcan_settings_size(&g));
+	memset(set, BFLY_KFLY_UNSET, bfly_lcan_settings_size(&g));
+	set[bfly_lcan_entry(&g, top, 0, 0)] = 200;
+	set[bfly_lcan_entry(&g, top, 0, 1)] = 201;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_settings_check(&g, set, &bad, &why));
+	KUNIT_EXPECT_EQ(test, bfly_lcan_entry(&g, top - 1, 0, 0), bad);
+	KUNIT_EXPECT_STREQ(test, "a switch of more than 255 connectors has no byte setting", why);
+}
+
 /* Everything a message-set check needs. */
 struct bfly_lcan_ms_ctx {
 	struct bfly_lcan g;
@@ -497,6 +534,7 @@ static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_pair_paths),
 	KUNIT_CASE(bfly_lcan_uni_paths),
 	KUNIT_CASE(bfly_lcan_settings_refused),
+	KUNIT_CASE(bfly_lcan_settings_wide_switch),
 	KUNIT_CASE(bfly_lcan_msgsets_small),
 	KUNIT_CASE(bfly_lcan_msgset_lambda),
 	{}
