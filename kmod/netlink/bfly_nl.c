@@ -87,8 +87,18 @@ const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1] = {
 	[BFLY_A_ALL_FAULTS] = { .type = NLA_FLAG, },
 };
 
+/* BFLY_CMD_MSGSET - do */
+const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MAX_CYCLES + 1] = {
+	[BFLY_A_ID] = { .type = NLA_U32, },
+	[BFLY_A_MSGS] = { .type = NLA_BINARY, },
+	[BFLY_A_MODE] = NLA_POLICY_MAX(NLA_U32, 1),
+	[BFLY_A_STRATEGY] = NLA_POLICY_MAX(NLA_U32, 1),
+	[BFLY_A_SEED] = { .type = NLA_U64, },
+	[BFLY_A_MAX_CYCLES] = { .type = NLA_U32, },
+};
+
 /* Ops table for bfly */
-const struct genl_ops bfly_nl_ops[9] = {
+const struct genl_ops bfly_nl_ops[10] = {
 	{
 		.cmd		= BFLY_CMD_FABRIC_GET,
 		.doit		= bfly_nl_fabric_get_doit,
@@ -150,6 +160,12 @@ const struct genl_ops bfly_nl_ops[9] = {
 		.policy		= bfly_fault_del_nl_policy,
 		.maxattr	= BFLY_A_ALL_FAULTS,
 		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= BFLY_CMD_MSGSET,
+		.doit		= bfly_nl_msgset_doit,
+		.policy		= bfly_msgset_nl_policy,
+		.maxattr	= BFLY_A_MAX_CYCLES,
 	},
 };
 

@@ -70,7 +70,68 @@ check "show cb-lcan: d, u and the levels" \
 	grep -qx "  ports            8 (d = 2 downers, u = 2 uppers, l = 3 levels)" /tmp/cb.show
 refused "set switch on an LCAN: whole settings only" "whole settings" \
 	bflyctl set "$cb" stage 0 node 0 cross
-for dev in $cb $tl $ft $tr; do
+
+# Message sets (BFLY_IOC_MSGSET): the device and the library built natively
+# give the same cycles, paths and loads; payload; bad input; a kill.
+c64=$(bflyctl new cb-lcan 64 radix 2 up 2)
+c256=$(bflyctl new cb-lcan 256 radix 4 up 4)
+for dev in $cb $tl $ft $tr $c64 $c256; do
+	msgset-test "/dev/$dev" route
+done
+msgset-test "/dev/$c64" payload
+msgset-test "/dev/$tl" payload
+msgset-test "/dev/$cb" bad
+msgset-test "/dev/$tl" bad
+msgset-test "/dev/$c64" signal
+
+# The msgset command: identity in one cycle, the experiments' patterns, JSON
+bflyctl msgset "$c64" pattern identity > /tmp/ms.out
+check "msgset identity: one cycle, ceil(lambda) 1" \
+	grep -q "set 0: 1 cycles, ceil(lambda) 1 (lambda 1/1), 64 of 64 routed" /tmp/ms.out
+bflyctl -j msgset "$c64" pattern random reps 5 seed 11 > /tmp/ms.json
+check "msgset random reps 5: five sets, every one routed, cycles >= bound" python3 -c "
+import json
+r = json.load(open('/tmp/ms.json'))
+s = r['sets']
+assert len(s) == 5 and r['messages'] == 64, r
+assert all(x['routed'] == 64 and x['cycles'] >= x['bound'] >= 1 for x in s), s
+assert r['min_cycles'] <= r['mean_cycles'] <= r['max_cycles'], r"
+bflyctl -j msgset "$c64" pattern random reps 5 seed 11 > /tmp/ms2.json
+check "msgset: one seed, one result" cmp -s /tmp/ms.json /tmp/ms2.json
+bflyctl -j msgset "$c64" pattern worst strategy offline > /tmp/ms.json
+check "msgset worst: ceil(lambda) is 1 on CB-LCAN(2,2)" python3 -c "
+import json
+r = json.load(open('/tmp/ms.json'))
+assert r['sets'][0]['bound'] == 1 and r['sets'][0]['routed'] == 64, r"
+bflyctl msgset "$c64" pattern transpose mode unidir > /tmp/ms.out
+check "msgset transpose, uni-directional: routed in cycles" \
+	grep -q "64 of 64 routed" /tmp/ms.out
+printf '0 1\n1 0\n# comment\n2 3\n' > /tmp/ms.pairs
+bflyctl msgset "$cb" file /tmp/ms.pairs > /tmp/ms.out
+check "msgset file: three messages" grep -q "3 of 3 routed" /tmp/ms.out
+
+# Bad input by netlink: errno, the extack message, the message at fault
+bf=$(bflyctl new butterfly 8)
+refused "msgset on a butterfly" "message sets run on an LCAN" \
+	bflyctl msgset "$bf" pattern identity
+bflyctl del "$bf"
+printf '0 1\n9 0\n' > /tmp/ms.pairs
+refused "msgset: a source past the last PE" "a source past the last processor" \
+	bflyctl msgset "$cb" file /tmp/ms.pairs
+refused "msgset: uni-directional on a T-LCAN" "CB-LCAN only" \
+	bflyctl msgset "$tl" pattern identity mode unidir
+refused "msgset: unknown pattern" "unknown pattern" bflyctl msgset "$cb" pattern spiral
+# Attribute numbers: id 2, msgs 49, mode 50 (uapi/linux/bfly_netlink.h)
+id=${cb#bfly}
+refused "msgset raw: msgs missing" "msgs: missing" bflyctl raw msgset 2:u32:$id
+refused "msgset raw: msgs not whole pairs" "whole number of u32 pairs" \
+	bflyctl raw msgset 2:u32:$id 49:hex:000000000100
+refused "msgset raw: mode 2" "[attribute mode]" \
+	bflyctl raw msgset 2:u32:$id 49:hex:0000000001000000 50:u32:2
+check "msgset raw: one message routed" sh -c \
+	"bflyctl raw msgset 2:u32:$id 49:hex:0000000001000000 | grep -q ."
+
+for dev in $cb $tl $ft $tr $c64 $c256; do
 	bflyctl del "$dev"
 done
 check_eq "every LCAN deleted" "" "$(bflyctl list)"

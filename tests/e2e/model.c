@@ -9,6 +9,7 @@
 #include "compat.h"
 #include "fault.h"
 #include "kfly.h"
+#include "lcan.h"
 #include "trace.h"
 #include "wiring.h"
 
@@ -163,4 +164,52 @@ __u32 model_kfly_perm_mll(const __u32 *perm)
 	mll = bfly_kfly_perm_mll(&kfly, perm, count);
 	free(count);
 	return mll;
+}
+
+/* The LCAN of @info, or -1 when it is none. */
+static int model_lcan_shape(const struct bfly_info *info, struct bfly_lcan *g)
+{
+	static const u32 kinds[] = {
+		[BFLY_TOPO_CB_LCAN] = BFLY_LCAN_CB,
+		[BFLY_TOPO_T_LCAN] = BFLY_LCAN_TREE,
+		[BFLY_TOPO_FATTREE] = BFLY_LCAN_FATTREE,
+	};
+	const char *why;
+
+	if (info->topology < BFLY_TOPO_CB_LCAN || info->topology > BFLY_TOPO_FATTREE)
+		return -1;
+	return bfly_lcan_init(g, kinds[info->topology], info->radix, info->uppers,
+			      info->ports, &why);
+}
+
+int model_lcan_msgset(const struct bfly_info *info, struct model_msgset *ms)
+{
+	struct bfly_lcan g;
+	struct bfly_lcan_msgset m = {
+		.src = ms->src, .dst = ms->dst, .count = ms->count, .mode = ms->mode,
+		.strategy = ms->strategy, .max_cycles = ms->max_cycles, .seed = ms->seed,
+		.cycle = ms->cycle, .choices = ms->paths, .load = ms->load,
+	};
+	const char *why;
+	void *work;
+	u32 bad;
+	int err;
+
+	if (model_lcan_shape(info, &g))
+		return -1;
+	if (bfly_lcan_msgset_check(&g, &m, &bad, &why))
+		return -1;
+	work = malloc(bfly_lcan_msgset_workspace_size(&g, ms->count));
+	if (!work)
+		return -1;
+	err = bfly_lcan_msgset_route(&g, &m, work);
+	free(work);
+	ms->levels = g.levels;
+	ms->channels = bfly_lcan_channels(&g, ms->mode);
+	ms->cycles = m.cycles;
+	ms->routed = m.routed;
+	ms->lambda_load = m.lambda_load;
+	ms->lambda_cap = m.lambda_cap;
+	ms->bound = m.bound;
+	return err;
 }

@@ -30,4 +30,21 @@ int model_kfly_route(const __u32 *perm, __u8 *set, struct bfly_port_conflict *li
 __u32 model_kfly_window_first_conflict(const __u32 *perm);
 __u32 model_kfly_perm_mll(const __u32 *perm);
 
+/*
+ * A message set routed on the LCAN of an info (lib/lcan_cycles.c): in:
+ * the set as &struct bfly_msgset gives it; out: the figures and, where the
+ * arrays are not NULL, each message's cycle and path and each channel's
+ * load.
+ */
+struct model_msgset {
+	const __u32 *src, *dst;
+	__u32 count, mode, strategy, max_cycles;
+	__u64 seed;
+	__u32 *cycle, *paths, *load;
+	__u32 levels, cycles, routed, lambda_load, lambda_cap, bound;
+	__u64 channels;
+};
+
+int model_lcan_msgset(const struct bfly_info *info, struct model_msgset *ms);
+
 #endif /* BFLY_E2E_MODEL_H */

@@ -39,7 +39,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 6
+#define BFLY_UAPI_VERSION 7
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -606,6 +606,8 @@ struct bfly_stats {
 
 /* RLS labels and all-to-all batches: their structures */
 #include "bfly_batch.h"
+/* Message sets on an LCAN: their structures */
+#include "bfly_msgset.h"
 
 /**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
@@ -754,5 +756,31 @@ struct bfly_stats {
  * written on success and on every error after the batch started.
  */
 #define BFLY_IOC_BATCH _IOWR(BFLY_IOC_MAGIC, 0x08, struct bfly_batch)
+
+/**
+ * define BFLY_IOC_MSGSET - route a message set on an LCAN in network cycles
+ *
+ * Argument: &struct bfly_msgset. Needs read access, and write access when
+ * messages carry payload (-EBADF otherwise). Each network cycle starts
+ * with every wire free and routes a set of paths that share no wire, each
+ * processor sending and receiving once at most; a blocked message waits
+ * for a later cycle. The fabric's settings are neither read nor changed.
+ * Payload moves after the routing, cycle by cycle. New in version 7 of
+ * this interface.
+ *
+ * Return: 0; -EOPNOTSUPP on a fabric other than an LCAN; -EINVAL for
+ * wrong sizes, unknown flags, non-zero reserved fields, a pointer without
+ * its size or the reverse, @path_entries or @load_entries too small, a
+ * bad mode or strategy, or a bad message (its index in @bad_msg: a source
+ * or destination out of range, uni-directional routing on other than a
+ * CB-LCAN, a payload outside its buffer or at an offset no multiple of
+ * 8), misaligned buffers; -E2BIG for more than %BFLY_MSGSET_MAX_MSGS
+ * messages, or -E2BIG or -ENOMEM for the memory limits; -EINTR when a
+ * signal stopped it (a fatal one during the routing, any while payload
+ * moves: the outputs then say what was routed and moved); -ENODEV;
+ * -EFAULT; -EBADF. The outputs are written on success and on every error
+ * after the arguments were read.
+ */
+#define BFLY_IOC_MSGSET _IOWR(BFLY_IOC_MAGIC, 0x09, struct bfly_msgset)
 
 #endif /* _UAPI_LINUX_BFLY_H */

@@ -83,6 +83,11 @@ void jnum(unsigned long long v)
 	jadd(json_object_new_uint64(v));
 }
 
+void jdouble(double v)
+{
+	jadd(json_object_new_double(v));
+}
+
 /* null: a port map entry that connects its input to nothing */
 void jnull(void)
 {

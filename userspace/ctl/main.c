@@ -37,6 +37,8 @@ void usage_main(FILE *out)
 		"                             route a permutation or labels\n"
 		"  a2a DEV [latin rls|lls|xor] [minimal]\n"
 		"                             run an all-to-all schedule\n"
+		"  msgset DEV (pattern P|file F) [mode M] [strategy S] [seed S] [reps K]\n"
+		"                             route message sets on an LCAN in network cycles\n"
 		"  fault add|del DEV FAULT... inject or repair faults (stuck nodes, broken links)\n"
 		"  fault clear|list DEV       repair every fault, list them\n"
 		"  stats DEV [reset]          counters, or zero them\n"
@@ -80,7 +82,7 @@ const struct {
 } commands[] = {
 	{ "list", cmd_list }, { "show", cmd_show }, { "new", cmd_new },
 	{ "del", cmd_del }, { "set", cmd_set }, { "route", cmd_route },
-	{ "a2a", cmd_a2a }, { "fault", cmd_fault }, { "stats", cmd_stats },
+	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "fault", cmd_fault }, { "stats", cmd_stats },
 	{ "monitor", cmd_monitor }, { "raw", cmd_raw },
 };
 

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The msgset command: parse the (source, destination) pairs, route them
+ * with core/msgset.c, send the report, then the refusal if there is one.
+ */
+#include <linux/string.h>
+#include <net/genetlink.h>
+
+#include "core/core.h"
+#include "core/msgset.h"
+#include "bfly_nl.h"
+#include "netlink.h"
+
+/* The pairs as messages without payload. */
+static int bfly_nl_msgset_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+{
+	const u32 *pair = nla_data(ctx);
+	u32 m;
+
+	memset(msgs, 0, count * sizeof(*msgs));
+	for (m = 0; m < count; m++) {
+		msgs[m].src = pair[2 * m];
+		msgs[m].dst = pair[2 * m + 1];
+	}
+	return 0;
+}
+
+/* The report of a routed set, or the message at fault of a refused one. */
+static int bfly_nl_msgset_reply(struct genl_info *info, struct bfly_fabric *fab,
+				const struct bfly_msgset_res *res, u32 count)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE + nla_total_size(count * sizeof(u32)), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, BFLY_CMD_MSGSET);
+	if (!hdr || nla_put_u32(msg, BFLY_A_ID, fab->id))
+		goto too_big;
+	if (res->has_bad_msg && nla_put_u32(msg, BFLY_A_BAD_MSG, res->bad_msg))
+		goto too_big;
+	if (res->reported &&
+	    (nla_put_u32(msg, BFLY_A_LEVELS, res->levels) ||
+	     nla_put_u64_64bit(msg, BFLY_A_CYCLES, res->cycles, BFLY_A_PAD) ||
+	     nla_put_u32(msg, BFLY_A_ROUTED, res->routed) ||
+	     nla_put_u32(msg, BFLY_A_LAMBDA_LOAD, res->lambda_load) ||
+	     nla_put_u32(msg, BFLY_A_LAMBDA_CAP, res->lambda_cap) ||
+	     nla_put_u32(msg, BFLY_A_BOUND, res->bound) ||
+	     nla_put(msg, BFLY_A_MSG_CYCLE, count * sizeof(u32), res->cycle)))
+		goto too_big;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+too_big:
+	nlmsg_free(msg);
+	return -EMSGSIZE;
+}
+
+int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *msgs = info->attrs[BFLY_A_MSGS], **a = info->attrs;
+	struct bfly_msgset_res res = {};
+	struct bfly_msgset_req req = {
+		.read_msgs = bfly_nl_msgset_read,
+		.ctx = msgs,
+		.killable = true,
+	};
+	struct bfly_fabric *fab;
+	int err, sent;
+
+	/* Absent attributes: bi-directional, on-line, seed 0, no cycle limit. */
+	req.mode = a[BFLY_A_MODE] ? nla_get_u32(a[BFLY_A_MODE]) : BFLY_MSGSET_BIDIR;
+	req.strategy = a[BFLY_A_STRATEGY] ? nla_get_u32(a[BFLY_A_STRATEGY]) : BFLY_MSGSET_ONLINE;
+	req.seed = a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0;
+	req.max_cycles = a[BFLY_A_MAX_CYCLES] ? nla_get_u32(a[BFLY_A_MAX_CYCLES]) : 0;
+	fab = bfly_nl_fabric(info);
+	if (IS_ERR(fab))
+		return PTR_ERR(fab);
+	if (!msgs) {
+		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_MSGS);
+		NL_SET_ERR_MSG(info->extack, "msgs: missing: give (source, destination) u32 pairs");
+		err = -EINVAL;
+		goto out;
+	}
+	if (!nla_len(msgs) || nla_len(msgs) % (2 * sizeof(u32))) {
+		NL_SET_ERR_MSG_ATTR(info->extack, msgs,
+				    "msgs: length is not a whole number of u32 pairs, one at least");
+		err = -EINVAL;
+		goto out;
+	}
+	req.count = nla_len(msgs) / (2 * sizeof(u32));
+	err = bfly_msgset(fab, &req, &res);
+	if (res.reported || res.has_bad_msg) {
+		sent = bfly_nl_msgset_reply(info, fab, &res, req.count);
+		if (sent && !err)
+			err = sent;
+	}
+	if (err && res.why)
+		bfly_nl_set_msg(info->extack, res.has_bad_msg ? msgs :
+				err == -EINVAL ? a[BFLY_A_MODE] : NULL, res.why);
+out:
+	bfly_msgset_done(&res);
+	bfly_fabric_put(fab);
+	return bfly_nl_answered(info->extack, err);
+}
