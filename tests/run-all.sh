@@ -380,10 +380,15 @@ want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycl
 	sh -c "'$top/tools/flatfly-schedule-sat.py' 8 10 | grep -qx SATISFIABLE &&
 	       '$top/tools/flatfly-schedule-sat.py' 8 9 | grep -qx UNSATISFIABLE"
 
+# The LCAN experiments tool (Documentation/lcan.rst): builds with -Werror,
+# runs its quick experiments, repeats a seed's figures, refuses a bad N
+want native && run_check "tools/lcan-experiments: quick experiments" \
+	make -s -C "$top/tools" clean check
+
 want checkpatch && log "checkpatch --strict"
 want checkpatch && while read -r f; do
 	run_check "checkpatch: ${f#"$top"/}" perl "$checkpatch" --strict --no-tree --quiet -f "$f"
-done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" -name '*.[ch]' \
+done < <(find "$top/kmod" "$top/uapi" "$top/userspace" "$top/tests" "$top/tools" -name '*.[ch]' \
 	     ! -name '*.mod.c' | sort)  # kbuild writes *.mod.c; ours are checked
 
 want kernel-doc && log "kernel-doc"
