@@ -114,6 +114,17 @@ static int bfly_lcan_levels(struct bfly_lcan *g, const char **why)
 	return 0;
 }
 
+/* The groups of each level: N / d / arity^i (&bfly_lcan.arity and levels set). */
+static void bfly_lcan_init_groups(struct bfly_lcan *g)
+{
+	u32 i, s = g->ports / g->d;
+
+	for (i = 0; i < g->levels; i++) {
+		g->groups[i] = s;
+		s /= g->arity;
+	}
+}
+
 static int bfly_lcan_init_cb(struct bfly_lcan *g, const char **why)
 {
 	u32 l = bfly_log_exact(g->ports, g->d), i;
@@ -125,20 +136,15 @@ static int bfly_lcan_init_cb(struct bfly_lcan *g, const char **why)
 	}
 	g->levels = l;
 	g->arity = g->d;
+	bfly_lcan_init_groups(g);
 	for (i = 0; i <= l; i++) {
 		g->upow[i] = up;
 		if (i < l) {
-			u64 s = (u64)g->ports / g->d;
-			u32 j;
-
-			for (j = 0; j < i; j++)
-				s /= g->d;
-			g->groups[i] = s;
-			if (s * up > BFLY_LCAN_MAX_CONNECTORS) {
+			if (g->groups[i] * up > BFLY_LCAN_MAX_CONNECTORS) {
 				*why = "ports: more than 2^26 connectors in all";
 				return -EINVAL;
 			}
-			g->switches[i] = s * up;
+			g->switches[i] = g->groups[i] * up;
 			g->down[i] = g->d;
 			g->up[i] = g->u;
 		}
@@ -162,13 +168,9 @@ static int bfly_lcan_init_tree(struct bfly_lcan *g, const char **why)
 		return -EINVAL;
 	}
 	g->levels = l;
+	bfly_lcan_init_groups(g);
 	for (i = 0; i < l; i++) {
-		u32 s = g->ports / g->d, j;
-
-		for (j = 0; j < i; j++)
-			s /= g->arity;
-		g->switches[i] = s;
-		g->groups[i] = s;
+		g->switches[i] = g->groups[i];
 		g->down[i] = g->d;
 		g->up[i] = g->u;
 		g->upow[i] = 1;
@@ -187,13 +189,9 @@ static int bfly_lcan_init_fattree(struct bfly_lcan *g, const char **why)
 	}
 	g->levels = l;
 	g->arity = g->d;
+	bfly_lcan_init_groups(g);
 	for (i = 0; i < l; i++) {
-		u32 s = g->ports / g->d, j;
-
-		for (j = 0; j < i; j++)
-			s /= g->d;
-		g->switches[i] = s;
-		g->groups[i] = s;
+		g->switches[i] = g->groups[i];
 		g->upow[i] = up;
 		if (up * g->u * (g->d + g->u) > BFLY_LCAN_MAX_CONNECTORS) {
 			*why = "ports: more than 2^26 connectors in all";
