@@ -250,6 +250,7 @@ out:
 	kvfree(g);
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_msgset);
 
 /**
  * bfly_msgset_done() - free a message set's result
@@ -266,4 +267,5 @@ void bfly_msgset_done(struct bfly_msgset_res *res)
 	if (res->mem.fab)
 		bfly_mem_release(&res->mem);
 }
+EXPORT_SYMBOL_IF_KUNIT(bfly_msgset_done);
 
