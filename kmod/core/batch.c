@@ -52,8 +52,6 @@ MODULE_PARM_DESC(batch_max_bytes,
 #define BFLY_BATCH_SQUARE_MAX_LOG2 12
 /* Largest N for the receive-slot bitmap (N * N bits are kept). */
 #define BFLY_BATCH_DONE_MAX_LOG2 13
-/* Messages are copied in chunks of at most this many bytes. */
-#define BFLY_BATCH_CHUNK (64 * 1024)
 /* A copy prefetches the message this many inputs further on. */
 #define BFLY_BATCH_PREFETCH_DISTANCE 2
 
@@ -171,28 +169,14 @@ static struct bfly_msg bfly_batch_msg(const struct bfly_batch_run *run, u32 i, u
 static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
 			   const struct bfly_msg *ahead)
 {
-	u64 size = run->req->msg_size, ports = run->geo->ports, off, len;
-	struct bfly_msg msg = bfly_batch_msg(run, i, d), piece;
+	u64 size = run->req->msg_size, ports = run->geo->ports;
+	struct bfly_msg msg = bfly_batch_msg(run, i, d);
 	int err;
 
-	for (off = 0; off < size; off += len) {
-		len = min_t(u64, size - off, BFLY_BATCH_CHUNK);
-		piece.src = msg.src + off;
-		piece.dst = msg.dst + off;
-		err = bfly_msg_copy(&piece, len, off + len == size ? ahead : NULL);
-		if (err)
-			return err;
-		/*
-		 * A message may be gigabytes: give the CPU away between
-		 * chunks, and let a killed process go (other signals wait
-		 * for the end of the round, which keeps the rounds whole).
-		 */
-		if (off + len < size) {
-			cond_resched();
-			if (fatal_signal_pending(current))
-				return -EINTR;
-		}
-	}
+	/* Other signals than a kill wait for the round's end: rounds stay whole. */
+	err = bfly_msg_copy_chunked(&msg, size, ahead);
+	if (err)
+		return err;
 	run->res->bytes_moved += size;
 	if (run->done)
 		__set_bit(d * ports + i, run->done);

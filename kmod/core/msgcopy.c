@@ -104,3 +104,34 @@ efault:
 	return -EFAULT;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy);
+
+/**
+ * bfly_msg_copy_chunked() - bfly_msg_copy() of a message of any length
+ * @msg: where it is read and written
+ * @len: its bytes
+ * @ahead: as for bfly_msg_copy(), prefetched with the last piece
+ *
+ * A message may be gigabytes: it goes in pieces of %BFLY_MSG_CHUNK bytes,
+ * the CPU given away between them, and a killed process stops it.
+ *
+ * Return: 0; -EFAULT; -EINTR for a fatal signal between pieces.
+ */
+int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead)
+{
+	struct bfly_msg piece;
+	u64 off, n;
+	int err;
+
+	for (off = 0; off < len; off += n) {
+		n = min_t(u64, len - off, BFLY_MSG_CHUNK);
+		piece.src = msg->src + off;
+		piece.dst = msg->dst + off;
+		err = bfly_msg_copy(&piece, n, off + n == len ? ahead : NULL);
+		if (err)
+			return err;
+		if (off + n < len && bfly_should_stop())
+			return -EINTR;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy_chunked);

@@ -21,6 +21,10 @@ struct bfly_msg {
 	u8 __user *dst;
 };
 
+/* Messages longer than this are copied in pieces of this many bytes */
+#define BFLY_MSG_CHUNK (64 * 1024)
+
 int bfly_msg_copy(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
+int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
 
 #endif /* _BFLY_MSGCOPY_H */

@@ -38,20 +38,32 @@ static const char *bfly_msgset_payload_check(const struct bfly_msgset_req *req,
 	return NULL;
 }
 
-/* Read the messages into @ms's source and destination arrays; @payload: any has one. */
+/*
+ * Read the messages into @ms's source and destination arrays, checking
+ * each in turn, so that the first bad one is named; @payload: any has one.
+ */
 static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgset_res *res,
-			    struct bfly_msgset_msg *msgs, u32 *src, u32 *dst, bool *payload)
+			    const struct bfly_lcan *g, struct bfly_msgset_msg *msgs,
+			    u32 *src, u32 *dst, bool *payload)
 {
+	struct bfly_lcan_msgset one = { .mode = req->mode, .strategy = req->strategy };
+	u32 m, bad;
 	int err;
-	u32 m;
 
 	err = req->read_msgs(req->ctx, msgs, req->count);
 	if (err)
 		return err;
 	*payload = false;
+	one.count = 1;
 	for (m = 0; m < req->count; m++) {
+		src[m] = msgs[m].src;
+		dst[m] = msgs[m].dst;
+		one.src = &src[m];
+		one.dst = &dst[m];
 		res->bad_msg = m;
 		res->has_bad_msg = true;
+		if (bfly_lcan_msgset_check(g, &one, &bad, &res->why))
+			return -EINVAL;
 		if (msgs[m].pad) {
 			res->why = "a message's pad is not zero";
 			return -EINVAL;
@@ -59,11 +71,9 @@ static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgse
 		res->why = bfly_msgset_payload_check(req, &msgs[m]);
 		if (res->why)
 			return -EINVAL;
-		res->has_bad_msg = false;
 		*payload |= msgs[m].len != 0;
-		src[m] = msgs[m].src;
-		dst[m] = msgs[m].dst;
 	}
+	res->has_bad_msg = false;
 	res->bad_msg = 0;
 	return 0;
 }
@@ -110,10 +120,16 @@ static int bfly_msgset_move(struct bfly_fabric *fab, const struct bfly_msgset_re
 
 			if (!x->len)
 				continue;
-			err = bfly_msg_copy(&msg, x->len, NULL);
+			err = bfly_msg_copy_chunked(&msg, x->len, NULL);
 			if (err)
 				goto out;
 			res->bytes_moved += x->len;
+			/* A cycle moves N messages at most, each as long as 4 GiB. */
+			if (req->killable ? fatal_signal_pending(current) :
+					    signal_pending(current)) {
+				err = -EINTR;
+				goto out;
+			}
 		}
 		cond_resched();
 	}
@@ -184,16 +200,12 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 	dst = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*dst), false);
 	if (!msgs || !src || !dst)
 		goto nomem;
-	err = bfly_msgset_read(req, res, msgs, src, dst, &payload);
+	ms.src = src;
+	ms.dst = dst;
+	err = bfly_msgset_read(req, res, g, msgs, src, dst, &payload);
 	if (err)
 		goto out;
 	ms.count = req->count;
-	ms.src = src;
-	ms.dst = dst;
-	err = bfly_lcan_msgset_check(g, &ms, &res->bad_msg, &res->why);
-	res->has_bad_msg = err;
-	if (err)
-		goto out;
 	res->levels = g->levels;
 	res->channels = bfly_lcan_channels(g, req->mode);
 	err = -EINVAL;
@@ -207,8 +219,9 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 	}
 	res->cycle = bfly_mem_alloc_array(&res->mem, req->count, sizeof(u32), false);
 	if (req->want_paths)
+		/* Zeroed: a message left unrouted has no choices to report. */
 		res->paths = bfly_mem_alloc_array(&res->mem, (size_t)req->count * 2,
-						  g->levels * sizeof(u32), false);
+						  g->levels * sizeof(u32), true);
 	if (req->want_loads)
 		res->load = bfly_mem_alloc_array(&res->mem, res->channels, sizeof(u32), false);
 	work = bfly_mem_alloc(&res->mem, bfly_lcan_msgset_workspace_size(g, req->count), false);
@@ -225,6 +238,10 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 	res->lambda_cap = ms.lambda_cap;
 	res->bound = ms.bound;
 	res->reported = !err;
+	if (err == -E2BIG) {
+		res->why = "count x ceil(lambda(M)): over 2^30 tries; split the set";
+		goto out;
+	}
 	if (err) {
 		res->why = "a signal stopped the routing";
 		goto out;
@@ -235,8 +252,10 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 			res->why = "a signal stopped the payload between cycles";
 		else if (err == -ENODEV)
 			res->why = "the fabric was deleted";
-		else if (err)
+		else if (err == -EFAULT)
 			res->why = "a buffer the process cannot access";
+		else
+			res->why = bfly_mem_why(err);
 	}
 	goto out;
 nomem:

@@ -253,6 +253,12 @@ struct bfly_lcan_msgset {
 	u32 bound;
 };
 
+/*
+ * Message tries a set may take at least: count times ceil(lambda(M)) (or
+ * the cycle limit, if lower), as each cycle tries every waiting message
+ */
+#define BFLY_LCAN_MAX_TRIES (1ULL << 30)
+
 u64 bfly_lcan_channels(const struct bfly_lcan *g, u32 mode);
 u32 bfly_lcan_channel_cap(const struct bfly_lcan *g, u32 mode, u64 ch);
 int bfly_lcan_msgset_check(const struct bfly_lcan *g, const struct bfly_lcan_msgset *ms,

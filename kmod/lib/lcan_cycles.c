@@ -634,8 +634,10 @@ static void bfly_lcan_order(struct bfly_lcan_cycle *st, const struct bfly_lcan_m
  * in turn (&enum bfly_lcan_strategy); the first always passes, so at most
  * @count cycles run.
  *
- * Return: 0; -EINTR when a signal stopped it (the result then holds the
- * cycles done).
+ * Return: 0; -E2BIG, with lambda(M) and the loads filled in, when @count
+ * times ceil(lambda(M)) (or @max_cycles, if lower) passes
+ * %BFLY_LCAN_MAX_TRIES; -EINTR when a signal stopped it (the result then
+ * holds the cycles done).
  */
 int bfly_lcan_msgset_route(const struct bfly_lcan *g, struct bfly_lcan_msgset *ms, void *work)
 {
@@ -649,6 +651,10 @@ int bfly_lcan_msgset_route(const struct bfly_lcan *g, struct bfly_lcan_msgset *m
 	bfly_lcan_lambda(g, ms, load);
 	if (ms->load)
 		memcpy(ms->load, load, bfly_lcan_channels(g, ms->mode) * sizeof(*load));
+	/* Each cycle tries every waiting message: refuse sets that take hours. */
+	if ((u64)ms->count * (ms->max_cycles ? min_t(u32, ms->max_cycles, ms->bound) : ms->bound) >
+	    BFLY_LCAN_MAX_TRIES)
+		return -E2BIG;
 
 	bfly_lcan_order(&st, ms, order);
 	for (m = 0; m < ms->count; m++)
@@ -658,6 +664,8 @@ int bfly_lcan_msgset_route(const struct bfly_lcan *g, struct bfly_lcan_msgset *m
 	while (waiting && (!ms->max_cycles || ms->cycles < ms->max_cycles)) {
 		u32 kept = 0, w;
 
+		if (bfly_should_stop())
+			return -EINTR;
 		bitmap_zero(st.used, g->first_conn[g->levels]);
 		bitmap_zero(st.sent, g->ports);
 		for (w = 0; w < waiting; w++) {

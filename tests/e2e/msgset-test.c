@@ -196,6 +196,7 @@ static void part_payload(void)
 
 	/* Stopped after @cap cycles: only the messages routed moved */
 	memset(recv, 0, bytes);
+	memset(s.paths, 0xaa, (size_t)n * 2 * info.node_stages * 4);
 	a.max_cycles = cap;
 	a.bytes_moved = 0;
 	r = ioctl(fd, BFLY_IOC_MSGSET, &a);
@@ -210,6 +211,15 @@ static void part_payload(void)
 	}
 	tap_check(!bad && a.bytes_moved == (__u64)a.routed * len,
 		  "payload, max_cycles %u: exactly the routed messages moved (%d wrong)", cap, bad);
+	bad = 0;
+	for (m = 0; m < n; m++) {
+		__u32 c, *p = s.paths + (size_t)m * 2 * info.node_stages;
+
+		for (c = 0; s.cycle[m] == BFLY_MSGSET_NOT_ROUTED && c < 2 * info.node_stages; c++)
+			bad += p[c] != 0;
+	}
+	tap_check(!bad, "max_cycles %u: an unrouted message's path is zeros (%d words not)",
+		  cap, bad);
 	set_free(&s);
 	free(send);
 	free(recv);
@@ -295,6 +305,35 @@ static void part_bad(void)
 	refused(&a, EINVAL, 3, "a message's pad set");
 	s.msgs[3].pad = 0;
 
+	/* The first bad message is named, whatever is wrong with it */
+	s.msgs[2].pad = 1;
+	s.msgs[1].src = n;
+	a = b;
+	refused(&a, EINVAL, 1, "a bad source before a bad pad: the first is named");
+	s.msgs[1].src = 1;
+	s.msgs[2].pad = 0;
+
+	/* count x ceil(lambda) past 2^30: 40000 messages to one PE */
+	{
+		__u32 many = 40000;
+		struct bfly_msgset_msg *one = calloc(many, sizeof(*one));
+
+		a = b;
+		a.msgs_ptr = (uintptr_t)one;
+		a.count = many;
+		a.path_ptr = 0;
+		a.path_entries = 0;
+		a.cycle_ptr = 0;	/* room for the n messages of b only */
+		for (m = 0; one && m < many; m++)
+			one[m].src = m % n;
+		refused(&a, E2BIG, ~0U, "40000 messages to one PE: over 2^30 tries");
+		tap_check(a.bound == many, "the refusal reports ceil(lambda) %u", a.bound);
+		a.max_cycles = 1000;
+		tap_check(!ioctl(fd, BFLY_IOC_MSGSET, &a) && a.cycles == 1000 && a.routed == 1000,
+			  "the same with max_cycles 1000: 1000 cycles, one message each");
+		free(one);
+	}
+
 	/* Payload outside its buffers: nothing moves, not even the good ones */
 	a = b;
 	a.send_ptr = (uintptr_t)send;
@@ -350,7 +389,7 @@ static void part_bad(void)
 /* SIGKILL during a long routing: the child dies, the device still answers. */
 static void part_signal(void)
 {
-	__u32 n = info.ports, count = 1U << 20, m;
+	__u32 n = info.ports, count = 1U << 15, m;
 	struct set s;
 	int status;
 	pid_t pid;

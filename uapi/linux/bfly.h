@@ -775,7 +775,10 @@ struct bfly_stats {
  * or destination out of range, uni-directional routing on other than a
  * CB-LCAN, a payload outside its buffer or at an offset no multiple of
  * 8), misaligned buffers; -E2BIG for more than %BFLY_MSGSET_MAX_MSGS
- * messages, or -E2BIG or -ENOMEM for the memory limits; -EINTR when a
+ * messages, for @count times ceil(lambda(M)) (or @max_cycles, if lower)
+ * past 2^30, as each cycle tries every waiting message (@lambda_load,
+ * @lambda_cap and @bound are then written), or -E2BIG or -ENOMEM for the
+ * memory limits; -EINTR when a
  * signal stopped it (a fatal one during the routing, any while payload
  * moves: the outputs then say what was routed and moved); -ENODEV;
  * -EFAULT; -EBADF. The outputs are written on success and on every error

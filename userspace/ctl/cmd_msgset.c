@@ -11,6 +11,9 @@
 /* The most messages one netlink request carries: one attribute of u32 pairs */
 #define MSGSET_MAX_NL 8191
 
+/* Mixed into a set's seed for its routing: patterns and routes draw apart */
+#define ROUTE_SEED_SALT 0x6c63616e726f7574ULL
+
 enum pattern { PAT_FILE, PAT_IDENTITY, PAT_RANDOM, PAT_TRANSPOSE, PAT_WORST, PAT_SHIFT };
 
 static const char *const pattern_names[] = {
@@ -274,7 +277,8 @@ int cmd_msgset(int argc, char **argv)
 		 "LCAN paper's lower bound. A file holds 'SRC DST' lines; a pattern is a\n"
 		 "permutation, message i from PE i:\n"
 		 "  identity     i to i\n"
-		 "  random       a random permutation (seed S, S+1, ... for K sets)\n"
+		 "  random       a random permutation (seed S, S+1, ... for K sets; the\n"
+		 "               routing's random choices come from a seed derived from it)\n"
 		 "  transpose    i = r * sqrt(N) + c to c * sqrt(N) + r\n"
 		 "  worst        every pair's LCA is the top level: the top switch's\n"
 		 "               children move by one random shift, PEs within them by\n"
@@ -306,6 +310,17 @@ int cmd_msgset(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			src[i] = i;
 	}
+	/* Other LCANs than a CB-LCAN: the kernel refuses uni-directional sets. */
+	if (o.mode == BFLY_MSGSET_UNIDIR && o.pattern != PAT_FILE &&
+	    f->topology == BFLY_TOPO_CB_LCAN) {
+		unsigned long long outs = 1;
+
+		for (i = 0; i < f->node_stages && outs <= f->ports; i++)
+			outs *= f->up;
+		if (outs != f->ports)
+			die("mode unidir: the top level has u^l = %llu outputs, not N = %u: %s",
+			    outs, f->ports, "give the destinations in a file");
+	}
 	r.cycle = xcalloc(n, sizeof(*r.cycle));
 	if (json) {
 		jopen('{');
@@ -325,7 +340,8 @@ int cmd_msgset(int argc, char **argv)
 	for (rep = 0; rep < o.reps; rep++) {
 		if (o.pattern != PAT_FILE)
 			gen_perm(f, &o, o.seed + rep, dst);
-		route_set(id, &o, o.seed + rep, src, dst, n, &r);
+		/* The routing's random choices: a stream of their own. */
+		route_set(id, &o, (o.seed + rep) ^ ROUTE_SEED_SALT, src, dst, n, &r);
 		print_one(rep, &r, n);
 		sum += r.cycles;
 		sum2 += (double)r.cycles * r.cycles;

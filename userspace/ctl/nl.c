@@ -175,8 +175,11 @@ void connect_family(void)
 		    BFLY_FAMILY_NAME);
 }
 
-/* Room for the largest request: 8192 ports of perm, 4096 of labels. */
-#define REQUEST_BYTES (64 * 1024)
+/*
+ * Room for the largest request: 8192 ports of perm, 4096 of labels, and
+ * 8191 message pairs (one attribute of 65528 bytes) with msgset's others.
+ */
+#define REQUEST_BYTES (64 * 1024 + 1024)
 
 struct nl_msg *new_msg(int cmd, int flags)
 {
