@@ -23,7 +23,7 @@ static int bfly_topology_param_set(const char *val, const struct kernel_param *k
 	size_t len = strlen(val);
 
 	if (bfly_topology_parse(val, kp->arg)) {
-		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes, kfly, flatfly)\n",
+		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree)\n",
 		       val, len > 32 ? "..." : "");
 		return -EINVAL;
 	}
@@ -42,7 +42,7 @@ static const struct kernel_param_ops bfly_topology_param_ops = {
 
 module_param_cb(topology, &bfly_topology_param_ops, &topology, 0444);
 MODULE_PARM_DESC(topology,
-		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice, benes, kfly or flatfly (default benes)");
+		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan or fattree (default benes)");
 
 static unsigned int ports = 8;
 module_param(ports, uint, 0444);
@@ -54,6 +54,11 @@ module_param(radix, uint, 0444);
 MODULE_PARM_DESC(radix,
 		 "switch radix k of the fabric created at load: 2 to 64 for kfly and flatfly, 2 for the others (default 2)");
 
+static unsigned int up;
+module_param(up, uint, 0444);
+MODULE_PARM_DESC(up,
+		 "uppers u of each switch of an LCAN created at load (cb-lcan, t-lcan; of a level-0 switch on a fattree), 1 to 64, its radix being d; 0 for the other topologies (default 0)");
+
 static int __init bfly_create_initial_fabric(void)
 {
 	struct bfly_fabric *fab;
@@ -62,13 +67,12 @@ static int __init bfly_create_initial_fabric(void)
 	if (!ports)
 		return 0;
 
-	fab = bfly_fabric_create(topology, radix, ports, &why);
+	fab = bfly_fabric_create_up(topology, radix, up, ports, &why);
 	if (IS_ERR(fab)) {
 		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
 			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
 		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "up: "))
-			pr_err("topology=%s: an LCAN's uppers come with fabric-new: create it with bflyctl new %s PORTS radix D up U\n",
-			       bfly_topology_name(topology), bfly_topology_name(topology));
+			pr_err("up=%u: %s\n", up, why + strlen("up: "));
 		else if (PTR_ERR(fab) == -EINVAL)
 			pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
 			       ports, why + str_has_prefix(why, "ports: "),

@@ -16,6 +16,7 @@
 #include <net/netlink.h>
 
 #include "core/core.h"
+#include "lib/settings.h"
 #include "core/link_load.h"
 #include "bfly_nl.h"
 #include "netlink.h"
@@ -87,6 +88,14 @@ static int bfly_nl_put_stats(struct sk_buff *skb, struct bfly_fabric *fab)
 }
 
 /* Entries of the link-load array: node_stages * ports. */
+/* Does the fabric hold settings in its own layout (a fat tree holds none)? */
+static bool bfly_nl_has_settings(const struct bfly_geometry *geo)
+{
+	const char *why;
+
+	return !bfly_settings_layout_ok(geo, geo->port_map, &why);
+}
+
 static u64 bfly_nl_link_load_entries(const struct bfly_geometry *geo)
 {
 	return (u64)geo->node_stages * geo->ports;
@@ -163,13 +172,14 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 	if (bfly_nl_put_desc(skb, fab) ||
 	    nla_put_u64_64bit(skb, BFLY_A_GENERATION, generation, BFLY_A_PAD) ||
 	    bfly_nl_put_stats(skb, fab) ||
-	    nla_put_u64_64bit(skb, BFLY_A_MATRIX_BYTES, bfly_matrix_bytes(geo),
-			      BFLY_A_PAD))
+	    nla_put_u64_64bit(skb, BFLY_A_MATRIX_BYTES,
+			      bfly_nl_has_settings(geo) ? bfly_matrix_bytes(geo) : 0, BFLY_A_PAD))
 		return -EMSGSIZE;
 	err = bfly_nl_put_faults(skb, fab);
 	if (err)
 		return err;
-	if (!(want & BFLY_WANT_LINK_LOAD))
+	/* An LCAN's loads come from message sets (msgset): a dump leaves them out. */
+	if (!(want & BFLY_WANT_LINK_LOAD) || geo->lcan)
 		return 0;
 
 	err = bfly_nl_link_loads(fab, &mem, NULL, &mll);
@@ -244,6 +254,14 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	mem.fab = fab;
 
 	if (want & BFLY_WANT_MATRIX) {
+		const char *why;
+
+		/* A fat tree holds no settings to send. */
+		err = bfly_settings_layout_ok(geo, geo->port_map, &why);
+		if (err) {
+			bfly_nl_set_msg(info->extack, want_attr, why);
+			goto out;
+		}
 		matrix_bytes = bfly_matrix_bytes(geo);
 		if (matrix_bytes > BFLY_CHUNK_BYTES) {
 			NL_SET_ERR_MSG_ATTR(info->extack, want_attr,
@@ -251,6 +269,12 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 			err = -EMSGSIZE;
 			goto out;
 		}
+	}
+	if ((want & BFLY_WANT_LINK_LOAD) && geo->lcan) {
+		NL_SET_ERR_MSG_ATTR(info->extack, want_attr,
+				    "want: an LCAN's loads come from message sets (msgset)");
+		err = -EOPNOTSUPP;
+		goto out;
 	}
 	if (want & BFLY_WANT_LINK_LOAD) {
 		load_bytes = bfly_nl_link_load_entries(geo) * sizeof(u32);
@@ -412,7 +436,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			bfly_nl_dump_end(skb, cb, hdr);
 			d->phase = BFLY_NL_PHASE_MATRIX;
 			d->offset = 0;
-			if (!(d->want & BFLY_WANT_MATRIX))
+			if (!(d->want & BFLY_WANT_MATRIX) || !bfly_nl_has_settings(geo))
 				d->phase = BFLY_NL_PHASE_LINK_LOAD;
 			continue;
 		}
@@ -448,7 +472,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			continue;
 		}
 		/* BFLY_NL_PHASE_LINK_LOAD */
-		if (!(d->want & BFLY_WANT_LINK_LOAD) || !bfly_nl_link_load_sent(geo) ||
+		if (!(d->want & BFLY_WANT_LINK_LOAD) || geo->lcan || !bfly_nl_link_load_sent(geo) ||
 		    d->offset >= entries) {
 			d->phase = BFLY_NL_PHASE_DONE;
 			continue;

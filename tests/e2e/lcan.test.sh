@@ -11,8 +11,8 @@ dmesg -c > /dev/null
 out=$(insmod "$BFLY_KO" topology=cb-lcan ports=8 2>&1)
 check_eq "insmod topology=cb-lcan fails: it needs uppers" 1 \
 	"$(echo "$out" | grep -c 'Invalid argument')"
-check "insmod topology=cb-lcan logs how to make one" sh -c \
-	"dmesg | grep -q 'bfly: topology=cb-lcan: .*bflyctl new cb-lcan PORTS radix D up U'"
+check "insmod topology=cb-lcan logs that up is missing" sh -c \
+	"dmesg | grep -q 'bfly: up=0: missing: an LCAN.s switches have u uppers'"
 
 check "insmod ports=0 (LCANs)" insmod "$BFLY_KO" ports=0
 refused "new cb-lcan: no up" "up: missing" bflyctl new cb-lcan 8 radix 2
@@ -68,6 +68,17 @@ check_eq "ioctl: cb-lcan's port-map bytes" 48 "$(info_key /dev/$cb port_map_byte
 bflyctl show "$cb" > /tmp/cb.show
 check "show cb-lcan: d, u and the levels" \
 	grep -qx "  ports            8 (d = 2 downers, u = 2 uppers, l = 3 levels)" /tmp/cb.show
+# fabric-get: a fat tree has no settings to send; an LCAN's loads come
+# from message sets (attributes: id 2, want 12; want matrix 1, link-load 2)
+refused "fabric-get want matrix on a fat tree" "a fat tree has no settings" \
+	bflyctl raw fabric-get 2:u32:${ft#bfly} 12:u32:1
+refused "fabric-get want link-load on an LCAN" "loads come from message sets" \
+	bflyctl raw fabric-get 2:u32:${cb#bfly} 12:u32:2
+check "fabric-get dump with matrix and loads, LCANs among the fabrics" sh -c \
+	"bflyctl raw dump fabric-get 12:u32:3 > /tmp/dump.out"
+check "show cb-lcan loads: points to msgset" sh -c \
+	"bflyctl show $cb loads | grep -q 'bflyctl msgset'"
+check "show fattree matrix: nothing to draw, no error" bflyctl show "$ft" matrix
 refused "set switch on an LCAN: whole settings only" "whole settings" \
 	bflyctl set "$cb" stage 0 node 0 cross
 

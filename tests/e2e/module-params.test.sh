@@ -7,9 +7,9 @@
 . /tests/lib.sh
 
 P=/sys/module/bfly/parameters
-KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix topology"
+KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix topology up"
 SIZES="batch_max_bytes fabric_mem_max module_mem_max"
-READ_ONLY="mem_bytes mem_peak_bytes ports radix topology"
+READ_ONLY="mem_bytes mem_peak_bytes ports radix topology up"
 
 bfly_unload
 
@@ -120,6 +120,28 @@ load_bad "topology=kfly radix=3 ports=12" "Invalid argument" "ports=12: not a po
 load_bad "topology=kfly radix=64 ports=16777216" "Invalid argument" "ports=16777216: at most 2^20"
 load_bad "topology=benes radix=4 ports=16" "Invalid argument" "radix=4: the switches of this topology are 2 x 2"
 load_bad "topology=flatfly radix=8 ports=8" "Invalid argument" "a flattened butterfly needs k^2 ports at least"
+
+echo "# up: the uppers of an LCAN's switches"
+load_ok "topology=cb-lcan radix=2 up=2 ports=8"
+check_eq "up reads its number" 2 "$(cat $P/up)"
+check_eq "topology reads cb-lcan" cb-lcan "$(cat $P/topology)"
+check "the LCAN made at load: d = 2, u = 2, l = 3" sh -c \
+	"bflyctl show bfly0 | grep -q '(d = 2 downers, u = 2 uppers, l = 3 levels)'"
+check "rmmod" rmmod bfly
+load_ok "topology=t-lcan radix=4 up=2 ports=16"
+check "rmmod" rmmod bfly
+load_ok "topology=fattree radix=3 up=2 ports=27"
+check "rmmod" rmmod bfly
+load_ok "topology=butterfly ports=8"
+check_eq "up defaults to 0" 0 "$(cat $P/up)"
+check "rmmod" rmmod bfly
+load_bad "topology=cb-lcan radix=2 ports=8" "Invalid argument" "up=0: missing: an LCAN's switches have u uppers"
+load_bad "topology=cb-lcan radix=2 up=65 ports=8" "Invalid argument" "up=65: the uppers u of a switch are 1 to 64"
+load_bad "topology=t-lcan radix=4 up=4 ports=16" "Invalid argument" "up=4: a T-LCAN(d,u) needs u < d"
+load_bad "topology=kfly radix=2 up=2 ports=8" "Invalid argument" "up=2: only an LCAN's switches have uppers"
+load_bad "topology=cb-lcan radix=2 up=2 ports=12" "Invalid argument" "ports=12: "
+load_bad "topology=cb-lcan up=abc" "Invalid argument" "invalid for parameter"
+load_bad "topology=cb-lcan up=-1" "Invalid argument" "invalid for parameter"
 
 echo "# run time: sizes are written, read-only parameters are not"
 load_ok "topology=butterfly ports=16"

@@ -133,6 +133,8 @@ int cmd_show(int argc, char **argv)
 					max = f->ll[(unsigned long long)s * f->ports + p];
 			printf("  stage %3u: %u\n", s, max);
 		}
+	} else if (want_loads && f->up) {
+		printf("\n  (an LCAN's loads come from message sets: bflyctl msgset)\n");
 	} else if (want_loads && f->ll_entries && !f->ll) {
 		printf("\n  (per-link loads are not sent for fabrics this large)\n");
 	}
