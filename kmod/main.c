@@ -54,8 +54,9 @@ module_param(radix, uint, 0444);
 MODULE_PARM_DESC(radix,
 		 "switch radix k of the fabric created at load: 2 to 64 for kfly and flatfly, 2 for the others (default 2)");
 
-static unsigned int up;
-module_param(up, uint, 0444);
+/* Named up for users; uppers here: up() is the semaphore's */
+static unsigned int uppers;
+module_param_named(up, uppers, uint, 0444);
 MODULE_PARM_DESC(up,
 		 "uppers u of each switch of an LCAN created at load (cb-lcan, t-lcan; of a level-0 switch on a fattree), 1 to 64, its radix being d; 0 for the other topologies (default 0)");
 
@@ -67,12 +68,12 @@ static int __init bfly_create_initial_fabric(void)
 	if (!ports)
 		return 0;
 
-	fab = bfly_fabric_create_up(topology, radix, up, ports, &why);
+	fab = bfly_fabric_create_up(topology, radix, uppers, ports, &why);
 	if (IS_ERR(fab)) {
 		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
 			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
 		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "up: "))
-			pr_err("up=%u: %s\n", up, why + strlen("up: "));
+			pr_err("up=%u: %s\n", uppers, why + strlen("up: "));
 		else if (PTR_ERR(fab) == -EINVAL)
 			pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
 			       ports, why + str_has_prefix(why, "ports: "),
