@@ -14,7 +14,10 @@
 /* The ioctl struct's own fields: flags, pointers and their sizes, reserved words. */
 static int bfly_msgset_arg_check(const struct bfly_msgset *a)
 {
-	if (a->flags || a->pad || memchr_inv(a->reserved, 0, sizeof(a->reserved)))
+	if ((a->flags & ~BFLY_MSGSET_GIVEN_PATHS) || a->pad ||
+	    memchr_inv(a->reserved, 0, sizeof(a->reserved)))
+		return -EINVAL;
+	if ((a->flags & BFLY_MSGSET_GIVEN_PATHS) && !a->path_ptr)
 		return -EINVAL;
 	if (!a->msgs_ptr || !a->send_ptr != !a->send_bytes || !a->recv_ptr != !a->recv_bytes ||
 	    !a->path_ptr != !a->path_entries || !a->load_ptr != !a->load_entries)
@@ -28,6 +31,14 @@ static int bfly_ioctl_msgset_read(void *ctx, struct bfly_msgset_msg *msgs, u32 c
 
 	return copy_from_user(msgs, u64_to_user_ptr(a->msgs_ptr),
 			      array_size(count, sizeof(*msgs))) ? -EFAULT : 0;
+}
+
+static int bfly_ioctl_msgset_read_paths(void *ctx, u32 *paths, u64 entries)
+{
+	const struct bfly_msgset *a = ctx;
+
+	return copy_from_user(paths, u64_to_user_ptr(a->path_ptr),
+			      array_size(entries, sizeof(*paths))) ? -EFAULT : 0;
 }
 
 /* The arrays of a routed set, then the struct. */
@@ -71,6 +82,8 @@ int bfly_ioctl_msgset(struct file *file, struct bfly_fabric *fab, void __user *u
 		.count = a.count, .mode = a.mode, .strategy = a.strategy,
 		.max_cycles = a.max_cycles, .seed = a.seed,
 		.read_msgs = bfly_ioctl_msgset_read, .ctx = &a,
+		.read_paths = a.flags & BFLY_MSGSET_GIVEN_PATHS ?
+			      bfly_ioctl_msgset_read_paths : NULL,
 		.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
 		.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
 		.want_paths = a.path_ptr, .path_room = a.path_entries,

@@ -44,7 +44,7 @@ static const char *bfly_msgset_payload_check(const struct bfly_msgset_req *req,
  */
 static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgset_res *res,
 			    const struct bfly_lcan *g, struct bfly_msgset_msg *msgs,
-			    u32 *src, u32 *dst, bool *payload)
+			    u32 *src, u32 *dst, const u32 *given, bool *payload)
 {
 	struct bfly_lcan_msgset one = { .mode = req->mode, .strategy = req->strategy };
 	u32 m, bad;
@@ -60,6 +60,7 @@ static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgse
 		dst[m] = msgs[m].dst;
 		one.src = &src[m];
 		one.dst = &dst[m];
+		one.given = given ? given + (u64)m * 2 * g->levels : NULL;
 		res->bad_msg = m;
 		res->has_bad_msg = true;
 		if (bfly_lcan_msgset_check(g, &one, &bad, &res->why))
@@ -164,7 +165,7 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 	};
 	struct bfly_msgset_msg *msgs = NULL;
 	struct bfly_lcan *g = NULL;
-	u32 *src = NULL, *dst = NULL;
+	u32 *src = NULL, *dst = NULL, *given = NULL;
 	void *work = NULL;
 	bool payload;
 	int err;
@@ -190,26 +191,23 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 	if (!g)
 		goto nomem;
 	bfly_lcan_of(&fab->geo, g);
+	if (req->read_paths) {
+		given = bfly_mem_alloc_array(&res->mem, (size_t)req->count * 2,
+					     g->levels * sizeof(u32), false);
+		if (!given)
+			goto nomem;
+		ms.given = given;
+	}
 	/* The mode and strategy first: the set without its messages. */
 	ms.count = 0;
 	err = bfly_lcan_msgset_check(g, &ms, &res->bad_msg, &res->why);
 	if (err)
 		goto out;
-	msgs = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*msgs), false);
-	src = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*src), false);
-	dst = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*dst), false);
-	if (!msgs || !src || !dst)
-		goto nomem;
-	ms.src = src;
-	ms.dst = dst;
-	err = bfly_msgset_read(req, res, g, msgs, src, dst, &payload);
-	if (err)
-		goto out;
-	ms.count = req->count;
 	res->levels = g->levels;
 	res->channels = bfly_lcan_channels(g, req->mode);
 	err = -EINVAL;
-	if (req->want_paths && req->path_room < (u64)req->count * 2 * g->levels) {
+	if ((req->want_paths || req->read_paths) &&
+	    req->path_room < (u64)req->count * 2 * g->levels) {
 		res->why = "path_entries: fewer than count * 2 * levels";
 		goto out;
 	}
@@ -217,6 +215,22 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 		res->why = "load_entries: fewer than the channels";
 		goto out;
 	}
+	msgs = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*msgs), false);
+	src = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*src), false);
+	dst = bfly_mem_alloc_array(&res->mem, req->count, sizeof(*dst), false);
+	if (!msgs || !src || !dst)
+		goto nomem;
+	ms.src = src;
+	ms.dst = dst;
+	if (given) {
+		err = req->read_paths(req->ctx, given, (u64)req->count * 2 * g->levels);
+		if (err)
+			goto out;
+	}
+	err = bfly_msgset_read(req, res, g, msgs, src, dst, given, &payload);
+	if (err)
+		goto out;
+	ms.count = req->count;
 	res->cycle = bfly_mem_alloc_array(&res->mem, req->count, sizeof(u32), false);
 	if (req->want_paths)
 		/* Zeroed: a message left unrouted has no choices to report. */
@@ -263,6 +277,7 @@ nomem:
 	res->why = bfly_mem_why(err);
 out:
 	kvfree(work);
+	kvfree(given);
 	kvfree(dst);
 	kvfree(src);
 	kvfree(msgs);

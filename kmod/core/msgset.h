@@ -24,7 +24,9 @@ struct bfly_fabric;
  * @seed: the on-line strategy's random choices
  * @read_msgs: fills @count &struct bfly_msgset_msg from the frontend's
  *	request; returns 0 or an error (sets the extack itself)
- * @ctx: passed to @read_msgs
+ * @ctx: passed to @read_msgs and @read_paths
+ * @read_paths: NULL, or fills @count * 2 l u32, each message's given path
+ *	(&struct bfly_msgset path layout); returns 0 or an error
  * @send: NULL, or the send buffer (user memory) for messages with payload
  * @send_bytes: bytes at @send
  * @recv: NULL, or the receive buffer (user memory)
@@ -44,6 +46,7 @@ struct bfly_msgset_req {
 	u64 seed;
 	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
 	void *ctx;
+	int (*read_paths)(void *ctx, u32 *paths, u64 entries);
 	u8 __user *send;
 	u64 send_bytes;
 	u8 __user *recv;

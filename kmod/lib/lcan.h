@@ -225,6 +225,9 @@ enum bfly_lcan_strategy {
  * @strategy: in: one of &enum bfly_lcan_strategy
  * @max_cycles: in: stop after this many cycles; 0 for no limit
  * @seed: in: the on-line strategy's random choices
+ * @given: in, or NULL: each message's path as 2 l choices, laid out as
+ *	@choices reports them, taken as given (bi-directional only): a
+ *	message whose path is blocked waits for a later cycle
  * @cycle: out: each message's cycle (from 0), U32_MAX if not routed
  * @choices: out, or NULL: each message's 2 l choices, the up-choice of
  *	each level, then the wire of each channel down (bfly_lcan_pair_path())
@@ -243,6 +246,7 @@ struct bfly_lcan_msgset {
 	u32 strategy;
 	u32 max_cycles;
 	u64 seed;
+	const u32 *given;
 	u32 *cycle;
 	u32 *choices;
 	u32 *load;

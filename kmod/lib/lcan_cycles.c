@@ -44,6 +44,7 @@ struct bfly_lcan_cycle {
 	u32 pb[BFLY_LCAN_MAX_LEVELS + 1];
 	u32 lo[BFLY_LCAN_MAX_LEVELS];	/* base-u part of the switch going up */
 	u32 lca;
+	struct bfly_lcan_path *path;	/* a given path, in the workspace */
 };
 
 static void bfly_lcan_cycle_init(struct bfly_lcan_cycle *st, const struct bfly_lcan *g,
@@ -368,6 +369,35 @@ static bool bfly_lcan_route_uni(struct bfly_lcan_cycle *st, u32 a, u32 out)
 	return true;
 }
 
+/*
+ * The caller's path @c (2 l choices) from @a to @b, if all its wires are
+ * free: the tags up, the turn, the wires down (bfly_lcan_pair_path()).
+ */
+static bool bfly_lcan_route_given(struct bfly_lcan_cycle *st, u32 a, u32 b, const u32 *c)
+{
+	const struct bfly_lcan *g = st->g;
+	struct bfly_lcan_path *path = st->path;
+	u32 h, e;
+
+	if (bfly_lcan_pair_path(g, a, b, c, c + g->levels, path))
+		return false;
+	for (h = 0; h < path->count; h++) {
+		const struct bfly_lcan_hop *x = &path->hops[h];
+
+		e = bfly_lcan_entry(g, x->level, x->sw, x->out);
+		if (test_bit(e, st->used))
+			return false;
+		bfly_lcan_note(st, e);
+	}
+	bfly_lcan_commit(st);
+	st->lca = path->lca_level;
+	for (h = 0; h < st->lca; h++) {
+		st->tags[h] = c[h];
+		st->wires[h] = g->kind == BFLY_LCAN_CB ? 0 : c[g->levels + h];
+	}
+	return true;
+}
+
 /* Route message @m in the cycle @st, or take nothing. */
 static bool bfly_lcan_route_one(struct bfly_lcan_cycle *st, const struct bfly_lcan_msgset *ms,
 				u32 m)
@@ -379,7 +409,9 @@ static bool bfly_lcan_route_one(struct bfly_lcan_cycle *st, const struct bfly_lc
 	if (test_bit(a, st->sent))
 		return false;
 	st->claims = 0;
-	if (ms->mode == BFLY_LCAN_UNIDIR) {
+	if (ms->given) {
+		ok = bfly_lcan_route_given(st, a, b, ms->given + (u64)m * 2 * l);
+	} else if (ms->mode == BFLY_LCAN_UNIDIR) {
 		ok = bfly_lcan_route_uni(st, a, b);
 	} else if (ms->strategy == BFLY_LCAN_ONLINE || g->kind != BFLY_LCAN_CB) {
 		ok = bfly_lcan_route_greedy(st, a, b, ms->strategy == BFLY_LCAN_ONLINE);
@@ -537,10 +569,24 @@ static void bfly_lcan_lambda(const struct bfly_lcan *g, struct bfly_lcan_msgset 
 	ms->bound = (ms->lambda_load + ms->lambda_cap - 1) / ms->lambda_cap;
 }
 
+/* Are message @m's given tags (and wires on a tree) below the uppers? */
+static bool bfly_lcan_given_ok(const struct bfly_lcan *g, const struct bfly_lcan_msgset *ms,
+			       u32 m)
+{
+	const u32 *c = ms->given + (u64)m * 2 * g->levels;
+	u32 lca = bfly_lcan_lca_level(g, ms->src[m], ms->dst[m]), i;
+
+	for (i = 0; i < lca; i++)
+		if (c[i] >= g->up[i] ||
+		    (g->kind != BFLY_LCAN_CB && c[g->levels + i] >= g->up[i]))
+			return false;
+	return true;
+}
+
 /**
  * bfly_lcan_msgset_check() - is a message set one this LCAN can route?
  * @g: the shape
- * @ms: the set: @src, @dst, @count, @mode, @strategy
+ * @ms: the set: @src, @dst, @count, @mode, @strategy, @given
  * @bad: on error, receives the message at fault (or 0)
  * @why: on error, a short reason
  *
@@ -567,6 +613,10 @@ int bfly_lcan_msgset_check(const struct bfly_lcan *g, const struct bfly_lcan_msg
 		*why = "mode: bi-directional or uni-directional";
 		return -EINVAL;
 	}
+	if (ms->given && ms->mode != BFLY_LCAN_BIDIR) {
+		*why = "mode: given paths are bi-directional";
+		return -EINVAL;
+	}
 	for (m = 0; m < ms->count; m++) {
 		*bad = m;
 		if (ms->src[m] >= g->ports) {
@@ -579,6 +629,10 @@ int bfly_lcan_msgset_check(const struct bfly_lcan *g, const struct bfly_lcan_msg
 				"a destination past the last processor";
 			return -EINVAL;
 		}
+		if (ms->given && !bfly_lcan_given_ok(g, ms, m)) {
+			*why = "a given path's tag or wire past the uppers of its level";
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -589,8 +643,8 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_lcan_msgset_check);
  * @g: the shape
  * @count: messages
  *
- * Return: a bit per connector and per processor, the waiting list and the
- * loads of every channel of either mode.
+ * Return: a bit per connector and per processor, the waiting list, the
+ * loads of every channel of either mode and a path.
  */
 size_t bfly_lcan_msgset_workspace_size(const struct bfly_lcan *g, u32 count)
 {
@@ -598,7 +652,8 @@ size_t bfly_lcan_msgset_workspace_size(const struct bfly_lcan *g, u32 count)
 		       bfly_lcan_channels(g, BFLY_LCAN_UNIDIR));
 
 	return (BITS_TO_LONGS(g->first_conn[g->levels]) + BITS_TO_LONGS(g->ports)) *
-		sizeof(unsigned long) + ((size_t)count + ch) * sizeof(u32);
+		sizeof(unsigned long) + ((size_t)count + ch) * sizeof(u32) +
+		sizeof(struct bfly_lcan_path);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_lcan_msgset_workspace_size);
 
@@ -643,10 +698,14 @@ int bfly_lcan_msgset_route(const struct bfly_lcan *g, struct bfly_lcan_msgset *m
 {
 	struct bfly_lcan_cycle st;
 	u32 *order, *load, waiting = ms->count, m;
+	u64 ch;
 
 	bfly_lcan_cycle_init(&st, g, work, ms->seed);
 	order = (u32 *)(st.sent + BITS_TO_LONGS(g->ports));
 	load = order + ms->count;
+	ch = max_t(u64, bfly_lcan_channels(g, BFLY_LCAN_BIDIR),
+		   bfly_lcan_channels(g, BFLY_LCAN_UNIDIR));
+	st.path = (struct bfly_lcan_path *)(load + ch);
 	bfly_lcan_loads(&st, ms, load);
 	bfly_lcan_lambda(g, ms, load);
 	if (ms->load)

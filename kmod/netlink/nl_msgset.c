@@ -14,7 +14,8 @@
 /* The pairs as messages without payload. */
 static int bfly_nl_msgset_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
 {
-	const u32 *pair = nla_data(ctx);
+	struct genl_info *info = ctx;
+	const u32 *pair = nla_data(info->attrs[BFLY_A_MSGS]);
 	u32 m;
 
 	memset(msgs, 0, count * sizeof(*msgs));
@@ -22,6 +23,21 @@ static int bfly_nl_msgset_read(void *ctx, struct bfly_msgset_msg *msgs, u32 coun
 		msgs[m].src = pair[2 * m];
 		msgs[m].dst = pair[2 * m + 1];
 	}
+	return 0;
+}
+
+/* The given paths: 2 l u32 a message. */
+static int bfly_nl_msgset_read_paths(void *ctx, u32 *paths, u64 entries)
+{
+	struct genl_info *info = ctx;
+	struct nlattr *attr = info->attrs[BFLY_A_MSG_PATHS];
+
+	if (nla_len(attr) != entries * sizeof(u32)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "msg-paths: length is not 4 * 2 * levels bytes per message");
+		return -EINVAL;
+	}
+	memcpy(paths, nla_data(attr), entries * sizeof(u32));
 	return 0;
 }
 
@@ -62,7 +78,7 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	struct bfly_msgset_res res = {};
 	struct bfly_msgset_req req = {
 		.read_msgs = bfly_nl_msgset_read,
-		.ctx = msgs,
+		.ctx = info,
 		.killable = true,
 	};
 	struct bfly_fabric *fab;
@@ -73,6 +89,10 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	req.strategy = a[BFLY_A_STRATEGY] ? nla_get_u32(a[BFLY_A_STRATEGY]) : BFLY_MSGSET_ONLINE;
 	req.seed = a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0;
 	req.max_cycles = a[BFLY_A_MAX_CYCLES] ? nla_get_u32(a[BFLY_A_MAX_CYCLES]) : 0;
+	if (a[BFLY_A_MSG_PATHS]) {
+		req.read_paths = bfly_nl_msgset_read_paths;
+		req.path_room = U64_MAX;
+	}
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);

@@ -139,6 +139,13 @@ refused "msgset raw: msgs not whole pairs" "whole number of u32 pairs" \
 	bflyctl raw msgset 2:u32:$id 49:hex:000000000100
 refused "msgset raw: mode 2" "[attribute mode]" \
 	bflyctl raw msgset 2:u32:$id 49:hex:0000000001000000 50:u32:2
+# msg-paths 61: message 0 -> 4 on CB-LCAN(2,2) N = 8, up by uppers 1 then 0
+check "msgset raw: a given path" sh -c \
+	"bflyctl raw msgset 2:u32:$id 49:hex:0000000004000000 61:hex:010000000000000000000000000000000000000000000000 | grep -q ."
+refused "msgset raw: a given path of the wrong length" "msg-paths: length" \
+	bflyctl raw msgset 2:u32:$id 49:hex:0000000004000000 61:hex:01000000
+refused "msgset raw: a given tag past the uppers" "past the uppers" \
+	bflyctl raw msgset 2:u32:$id 49:hex:0000000004000000 61:hex:020000000000000000000000000000000000000000000000
 check "msgset raw: one message routed" sh -c \
 	"bflyctl raw msgset 2:u32:$id 49:hex:0000000001000000 | grep -q ."
 

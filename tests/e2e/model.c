@@ -188,7 +188,7 @@ int model_lcan_msgset(const struct bfly_info *info, struct model_msgset *ms)
 	struct bfly_lcan_msgset m = {
 		.src = ms->src, .dst = ms->dst, .count = ms->count, .mode = ms->mode,
 		.strategy = ms->strategy, .max_cycles = ms->max_cycles, .seed = ms->seed,
-		.cycle = ms->cycle, .choices = ms->paths, .load = ms->load,
+		.cycle = ms->cycle, .choices = ms->paths, .load = ms->load, .given = ms->given,
 	};
 	const char *why;
 	void *work;

@@ -37,7 +37,7 @@ __u32 model_kfly_perm_mll(const __u32 *perm);
  * load.
  */
 struct model_msgset {
-	const __u32 *src, *dst;
+	const __u32 *src, *dst, *given;
 	__u32 count, mode, strategy, max_cycles;
 	__u64 seed;
 	__u32 *cycle, *paths, *load;

@@ -43,6 +43,17 @@ enum bfly_msgset_strategy {
 };
 
 /**
+ * define BFLY_MSGSET_GIVEN_PATHS - &bfly_msgset.flags: the paths are given
+ *
+ * @path_ptr is read as well as written: each message's path as 2 l
+ * choices (its layout in &struct bfly_msgset), taken as given; a message
+ * whose path is blocked waits for a later cycle. Bi-directional only. On
+ * return @path_ptr holds the routed messages' paths and zeros for the
+ * others.
+ */
+#define BFLY_MSGSET_GIVEN_PATHS 0x1U
+
+/**
  * struct bfly_msgset_msg - one message of a message set
  * @src: the source processor, 0 .. N - 1
  * @dst: the destination: a processor, or a top output with
@@ -71,7 +82,7 @@ struct bfly_msgset_msg {
  * struct bfly_msgset - route a message set in network cycles
  * @size: in: size of this structure as the caller knows it
  *	(at least %BFLY_MSGSET_SIZE_VER0); out: number of bytes written
- * @flags: in: must be zero
+ * @flags: in: %BFLY_MSGSET_GIVEN_PATHS; other bits must be zero
  * @count: in: messages at @msgs_ptr, 1 .. %BFLY_MSGSET_MAX_MSGS
  * @mode: in: one of &enum bfly_msgset_mode
  * @strategy: in: one of &enum bfly_msgset_strategy
@@ -88,7 +99,9 @@ struct bfly_msgset_msg {
  *	message's cycle (from 0)
  * @path_ptr: in: zero, or a user array of @path_entries __u32 receiving
  *	each message's path as 2 l choices: its upper at each level 0 .. l - 1
- *	(the tag), then the wire of each channel down (always 0 on a CB-LCAN)
+ *	(the tag), then the wire of each channel down (always 0 on a CB-LCAN),
+ *	0 past the message's LCA level; with %BFLY_MSGSET_GIVEN_PATHS also
+ *	read first
  * @path_entries: in: with @path_ptr, at least @count * 2 * l; else 0
  * @load_ptr: in: zero, or a user array of @load_entries __u32 receiving
  *	each channel's load (see Documentation/lcan.rst for their order)

@@ -527,6 +527,46 @@ static void bfly_lcan_msgset_lambda(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 5U, c->ms.routed);
 }
 
+/*
+ * Given paths are taken as given: on CB-LCAN(2,2), N = 8, PEs 0 and 1 share
+ * their level-0 switch; sent up the same upper they need two cycles, by
+ * different uppers one. A tag past the uppers names its message.
+ */
+static void bfly_lcan_msgset_given(struct kunit *test)
+{
+	static const u32 src[] = { 0, 1 }, dst[] = { 4, 5 };
+	u32 given[2 * 6] = { 0 }, cycle[2], choices[2 * 6], bad;
+	struct bfly_lcan_msgset ms = {
+		.src = src, .dst = dst, .count = 2, .given = given, .cycle = cycle,
+		.choices = choices,
+	};
+	struct bfly_lcan g;
+	const char *why;
+	void *work;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_init(&g, BFLY_LCAN_CB, 2, 2, 8, &why));
+	KUNIT_ASSERT_EQ(test, 3U, g.levels);
+	work = bfly_test_alloc(test, bfly_lcan_msgset_workspace_size(&g, 2));
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_msgset_check(&g, &ms, &bad, &why));
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_msgset_route(&g, &ms, work));
+	KUNIT_EXPECT_EQ(test, 2U, ms.cycles);
+	KUNIT_EXPECT_EQ(test, 1U, ms.bound);
+
+	given[6] = 1;	/* message 1 leaves switch 0 by upper 1 */
+	KUNIT_ASSERT_EQ(test, 0, bfly_lcan_msgset_route(&g, &ms, work));
+	KUNIT_EXPECT_EQ(test, 1U, ms.cycles);
+	KUNIT_EXPECT_EQ(test, 2U, ms.routed);
+	KUNIT_EXPECT_EQ(test, 1U, choices[6]);
+	KUNIT_EXPECT_EQ(test, 0U, choices[7]);
+
+	given[7] = 2;	/* u = 2: no upper 2 */
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_msgset_check(&g, &ms, &bad, &why));
+	KUNIT_EXPECT_EQ(test, 1U, bad);
+	given[7] = 0;
+	ms.mode = BFLY_LCAN_UNIDIR;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_msgset_check(&g, &ms, &bad, &why));
+}
+
 static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_shapes),
 	KUNIT_CASE(bfly_lcan_wiring),
@@ -537,6 +577,7 @@ static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_settings_wide_switch),
 	KUNIT_CASE(bfly_lcan_msgsets_small),
 	KUNIT_CASE(bfly_lcan_msgset_lambda),
+	KUNIT_CASE(bfly_lcan_msgset_given),
 	{}
 };
 
