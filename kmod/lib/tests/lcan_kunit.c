@@ -567,6 +567,52 @@ static void bfly_lcan_msgset_given(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_msgset_check(&g, &ms, &bad, &why));
 }
 
+/*
+ * Routed up through every level, CB-LCAN(f, s) is the (f, s, l) SW-banyan:
+ * one path from each PE to each top output, counted level by level. The
+ * TRAC's network is CB-LCAN(3, 2); CB-LCAN(2, 2) is the butterfly's
+ * (bfly_lcan_butterfly).
+ */
+static void bfly_lcan_sw_banyan(struct kunit *test)
+{
+	static const u32 shapes[][3] = { { 2, 2, 16 }, { 3, 2, 27 }, { 4, 2, 64 }, { 2, 3, 8 } };
+	u32 k, a, i, sw, c, to, downer;
+
+	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+		struct bfly_lcan g;
+		const char *why;
+		u64 *cnt, *next;
+		u32 widest = 0;
+
+		KUNIT_ASSERT_EQ(test, 0, bfly_lcan_init(&g, BFLY_LCAN_CB, shapes[k][0],
+							shapes[k][1], shapes[k][2], &why));
+		for (i = 0; i < g.levels; i++)
+			widest = max(widest, g.switches[i]);
+		cnt = bfly_test_alloc(test, widest * sizeof(*cnt));
+		next = bfly_test_alloc(test, widest * sizeof(*next));
+		for (a = 0; a < g.ports; a++) {
+			bool one = true;
+
+			memset(cnt, 0, widest * sizeof(*cnt));
+			cnt[a / g.d] = 1;
+			for (i = 0; i + 1 < g.levels; i++) {
+				memset(next, 0, widest * sizeof(*next));
+				for (sw = 0; sw < g.switches[i]; sw++)
+					for (c = 0; cnt[sw] && c < g.up[i]; c++) {
+						bfly_lcan_up(&g, i, sw, c, &to, &downer);
+						next[to] += cnt[sw];
+					}
+				memcpy(cnt, next, widest * sizeof(*cnt));
+			}
+			/* each top switch's uppers are outputs: one path to each */
+			for (sw = 0; sw < g.switches[g.levels - 1]; sw++)
+				one &= cnt[sw] == 1;
+			KUNIT_EXPECT_TRUE_MSG(test, one, "CB-LCAN(%u,%u) N=%u: PE %u", g.d, g.u,
+					      g.ports, a);
+		}
+	}
+}
+
 static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_shapes),
 	KUNIT_CASE(bfly_lcan_wiring),
@@ -578,6 +624,7 @@ static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_msgsets_small),
 	KUNIT_CASE(bfly_lcan_msgset_lambda),
 	KUNIT_CASE(bfly_lcan_msgset_given),
+	KUNIT_CASE(bfly_lcan_sw_banyan),
 	{}
 };
 
