@@ -261,7 +261,7 @@ struct bfly_lcan_msgset {
  * Message tries a set may take at least: count times ceil(lambda(M)) (or
  * the cycle limit, if lower), as each cycle tries every waiting message
  */
-#define BFLY_LCAN_MAX_TRIES (1ULL << 30)
+#define BFLY_LCAN_MAX_TRIES BIT_ULL(30)
 
 u64 bfly_lcan_channels(const struct bfly_lcan *g, u32 mode);
 u32 bfly_lcan_channel_cap(const struct bfly_lcan *g, u32 mode, u64 ch);

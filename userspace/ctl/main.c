@@ -82,7 +82,8 @@ const struct {
 } commands[] = {
 	{ "list", cmd_list }, { "show", cmd_show }, { "new", cmd_new },
 	{ "del", cmd_del }, { "set", cmd_set }, { "route", cmd_route },
-	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "fault", cmd_fault }, { "stats", cmd_stats },
+	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "fault", cmd_fault },
+	{ "stats", cmd_stats },
 	{ "monitor", cmd_monitor }, { "raw", cmd_raw },
 };
 
