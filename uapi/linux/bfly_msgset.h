@@ -43,7 +43,7 @@ enum bfly_msgset_strategy {
 };
 
 /**
- * define BFLY_MSGSET_GIVEN_PATHS - flag of &struct bfly_msgset: given paths
+ * define BFLY_MSGSET_GIVEN_PATHS - the caller gives each message's path
  *
  * @path_ptr is read as well as written: each message's path as 2 l
  * choices (its layout in &struct bfly_msgset), taken as given; a message
