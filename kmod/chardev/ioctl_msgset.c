@@ -84,8 +84,10 @@ int bfly_ioctl_msgset(struct file *file, struct bfly_fabric *fab, void __user *u
 		.read_msgs = bfly_ioctl_msgset_read, .ctx = &a,
 		.read_paths = a.flags & BFLY_MSGSET_GIVEN_PATHS ?
 			      bfly_ioctl_msgset_read_paths : NULL,
-		.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
-		.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
+		.bufs = {
+			.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
+			.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
+		},
 		.want_paths = a.path_ptr, .path_room = a.path_entries,
 		.want_loads = a.load_ptr, .load_room = a.load_entries,
 	};

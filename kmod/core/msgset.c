@@ -11,7 +11,7 @@
 #include <linux/slab.h>
 
 #include "lib/lcan.h"
-#include "msgcopy.h"
+#include "msglist.h"
 #include "msgset.h"
 
 /* The uapi's modes and strategies are the library's. */
@@ -20,23 +20,7 @@ static_assert((int)BFLY_MSGSET_UNIDIR == (int)BFLY_LCAN_UNIDIR);
 static_assert((int)BFLY_MSGSET_ONLINE == (int)BFLY_LCAN_ONLINE);
 static_assert((int)BFLY_MSGSET_OFFLINE == (int)BFLY_LCAN_OFFLINE);
 static_assert(sizeof(struct bfly_msgset) == BFLY_MSGSET_SIZE_VER0);
-
-/* Does message @m's payload fit both buffers? */
-static const char *bfly_msgset_payload_check(const struct bfly_msgset_req *req,
-					     const struct bfly_msgset_msg *m)
-{
-	if (!m->len)
-		return NULL;
-	if (!req->send || !req->recv)
-		return "a message with payload needs the send and the receive buffer";
-	if ((m->send_off | m->recv_off) % 8)
-		return "a payload offset that is no multiple of 8";
-	if (m->send_off > req->send_bytes || req->send_bytes - m->send_off < m->len)
-		return "a payload past the end of the send buffer";
-	if (m->recv_off > req->recv_bytes || req->recv_bytes - m->recv_off < m->len)
-		return "a payload past the end of the receive buffer";
-	return NULL;
-}
+static_assert(BFLY_MSGSET_NOT_ROUTED == BFLY_MSGLIST_NONE);
 
 /*
  * Read the messages into @ms's source and destination arrays, checking
@@ -69,7 +53,7 @@ static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgse
 			res->why = "a message's pad is not zero";
 			return -EINVAL;
 		}
-		res->why = bfly_msgset_payload_check(req, &msgs[m]);
+		res->why = bfly_msglist_payload_check(&req->bufs, &msgs[m]);
 		if (res->why)
 			return -EINVAL;
 		*payload |= msgs[m].len != 0;
@@ -83,58 +67,18 @@ static int bfly_msgset_read(const struct bfly_msgset_req *req, struct bfly_msgse
 static int bfly_msgset_move(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 			    struct bfly_msgset_res *res, const struct bfly_msgset_msg *msgs)
 {
-	u32 *first, *order, c, m;
+	u32 *first, *order;
 	int err = 0;
 
-	first = bfly_mem_alloc_array(&res->mem, (size_t)res->cycles + 1, sizeof(*first), true);
+	first = bfly_mem_alloc_array(&res->mem, (size_t)res->cycles + 1, sizeof(*first), false);
 	order = bfly_mem_alloc_array(&res->mem, res->routed ?: 1, sizeof(*order), false);
-	if (!first || !order) {
+	if (!first || !order)
 		err = res->mem.err;
-		goto out;
+	if (!err) {
+		bfly_msglist_sort(req->count, res->cycle, res->cycles, first, order);
+		err = bfly_msglist_move(fab, &req->bufs, msgs, order, first, res->cycles,
+					&res->bytes_moved);
 	}
-	/* Counting sort by cycle: first[c] .. first[c + 1] - 1 hold cycle c's messages. */
-	for (m = 0; m < req->count; m++)
-		if (res->cycle[m] != BFLY_MSGSET_NOT_ROUTED)
-			first[res->cycle[m] + 1]++;
-	for (c = 0; c < res->cycles; c++)
-		first[c + 1] += first[c];
-	for (m = 0; m < req->count; m++)
-		if (res->cycle[m] != BFLY_MSGSET_NOT_ROUTED)
-			order[first[res->cycle[m]]++] = m;
-	for (c = 0, m = 0; c < res->cycles; c++) {
-		u32 end = first[c];
-
-		if (req->killable ? fatal_signal_pending(current) : signal_pending(current)) {
-			err = -EINTR;
-			break;
-		}
-		if (READ_ONCE(fab->dead)) {
-			err = -ENODEV;
-			break;
-		}
-		for (; m < end; m++) {
-			const struct bfly_msgset_msg *x = &msgs[order[m]];
-			struct bfly_msg msg = {
-				.src = req->send + x->send_off,
-				.dst = req->recv + x->recv_off,
-			};
-
-			if (!x->len)
-				continue;
-			err = bfly_msg_copy_chunked(&msg, x->len, NULL);
-			if (err)
-				goto out;
-			res->bytes_moved += x->len;
-			/* A cycle moves N messages at most, each as long as 4 GiB. */
-			if (req->killable ? fatal_signal_pending(current) :
-					    signal_pending(current)) {
-				err = -EINTR;
-				goto out;
-			}
-		}
-		cond_resched();
-	}
-out:
 	kvfree(first);
 	kvfree(order);
 	return err;
@@ -183,10 +127,9 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 		res->why = "count: more than 2^24 messages";
 		return -E2BIG;
 	}
-	if (((unsigned long)req->send | (unsigned long)req->recv) % 8) {
-		res->why = "the send and receive buffers are 8-byte aligned";
+	res->why = bfly_msglist_bufs_check(&req->bufs);
+	if (res->why)
 		return -EINVAL;
-	}
 	g = bfly_mem_alloc(&res->mem, sizeof(*g), false);
 	if (!g)
 		goto nomem;

@@ -12,6 +12,7 @@
 #include <uapi/linux/bfly.h>
 
 #include "core.h"
+#include "msglist.h"
 
 struct bfly_fabric;
 
@@ -27,16 +28,11 @@ struct bfly_fabric;
  * @ctx: passed to @read_msgs and @read_paths
  * @read_paths: NULL, or fills @count * 2 l u32, each message's given path
  *	(&struct bfly_msgset path layout); returns 0 or an error
- * @send: NULL, or the send buffer (user memory) for messages with payload
- * @send_bytes: bytes at @send
- * @recv: NULL, or the receive buffer (user memory)
- * @recv_bytes: bytes at @recv
+ * @bufs: the payload's buffers, and which signals stop it
  * @want_paths: keep each message's choices in &bfly_msgset_res.paths
  * @path_room: with @want_paths, the entries the frontend has room for
  * @want_loads: keep each channel's load in &bfly_msgset_res.load
  * @load_room: with @want_loads, the entries the frontend has room for
- * @killable: stop for fatal signals only (a netlink request); otherwise
- *	any signal stops the payload between cycles
  */
 struct bfly_msgset_req {
 	u32 count;
@@ -47,15 +43,11 @@ struct bfly_msgset_req {
 	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
 	void *ctx;
 	int (*read_paths)(void *ctx, u32 *paths, u64 entries);
-	u8 __user *send;
-	u64 send_bytes;
-	u8 __user *recv;
-	u64 recv_bytes;
+	struct bfly_msglist_bufs bufs;
 	bool want_paths;
 	u64 path_room;
 	bool want_loads;
 	u64 load_room;
-	bool killable;
 };
 
 /**

@@ -18,6 +18,7 @@
  */
 #include "compat.h"
 #include "lcan.h"
+#include "rand.h"
 
 /*
  * The state of one network cycle, with the shape's per-level constants
@@ -69,14 +70,10 @@ static void bfly_lcan_cycle_init(struct bfly_lcan_cycle *st, const struct bfly_l
 	}
 }
 
-/* splitmix64: the on-line strategy's random numbers */
+/* The on-line strategy's random numbers */
 static u64 bfly_lcan_rand(struct bfly_lcan_cycle *st)
 {
-	u64 z = (st->rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return bfly_splitmix64(&st->rng);
 }
 
 /* @z mod @f (f > 0) with no 64-bit division. */

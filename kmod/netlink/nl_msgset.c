@@ -79,7 +79,7 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	struct bfly_msgset_req req = {
 		.read_msgs = bfly_nl_msgset_read,
 		.ctx = info,
-		.killable = true,
+		.bufs.killable = true,
 	};
 	struct bfly_fabric *fab;
 	int err, sent;

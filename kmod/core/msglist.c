@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lists of messages with payload, shared by the message-set and the
+ * h-relation services: the payload checks, the messages sorted by the
+ * step that carries them, and the payload moved step by step.
+ */
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/string.h>
+
+#include "core.h"
+#include "msgcopy.h"
+#include "msglist.h"
+
+static bool bfly_msglist_stop(const struct bfly_msglist_bufs *b)
+{
+	return b->killable ? fatal_signal_pending(current) : signal_pending(current);
+}
+
+/**
+ * bfly_msglist_bufs_check() - are the buffers aligned?
+ * @b: the buffers
+ *
+ * Return: NULL, or the reason they are refused.
+ */
+const char *bfly_msglist_bufs_check(const struct bfly_msglist_bufs *b)
+{
+	if (((unsigned long)b->send | (unsigned long)b->recv) % 8)
+		return "the send and receive buffers are 8-byte aligned";
+	return NULL;
+}
+
+/**
+ * bfly_msglist_payload_check() - does a message's payload fit both buffers?
+ * @b: the buffers
+ * @m: the message
+ *
+ * Return: NULL, or the reason it is refused.
+ */
+const char *bfly_msglist_payload_check(const struct bfly_msglist_bufs *b,
+				       const struct bfly_msgset_msg *m)
+{
+	if (!m->len)
+		return NULL;
+	if (!b->send || !b->recv)
+		return "a message with payload needs the send and the receive buffer";
+	if ((m->send_off | m->recv_off) % 8)
+		return "a payload offset that is no multiple of 8";
+	if (m->send_off > b->send_bytes || b->send_bytes - m->send_off < m->len)
+		return "a payload past the end of the send buffer";
+	if (m->recv_off > b->recv_bytes || b->recv_bytes - m->recv_off < m->len)
+		return "a payload past the end of the receive buffer";
+	return NULL;
+}
+
+/**
+ * bfly_msglist_sort() - the messages by step, a counting sort
+ * @count: messages
+ * @step: each message's step, below @steps, or %BFLY_MSGLIST_NONE
+ * @steps: steps
+ * @first: receives @steps + 1 entries: step s holds @order[@first[s]] ..
+ *	@order[@first[s + 1] - 1]
+ * @order: receives the messages carried, by step, in list order within one
+ */
+void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *order)
+{
+	u32 m, s;
+
+	memset(first, 0, ((size_t)steps + 1) * sizeof(*first));
+	for (m = 0; m < count; m++)
+		if (step[m] != BFLY_MSGLIST_NONE)
+			first[step[m] + 1]++;
+	for (s = 0; s < steps; s++)
+		first[s + 1] += first[s];
+	for (m = 0; m < count; m++)
+		if (step[m] != BFLY_MSGLIST_NONE)
+			order[first[step[m]]++] = m;
+	/* Each first[s] now holds where step s ends: shift them back. */
+	for (s = steps; s > 0; s--)
+		first[s] = first[s - 1];
+	first[0] = 0;
+}
+
+/**
+ * bfly_msglist_move() - move the payload step by step
+ * @fab: the fabric, referenced by the caller
+ * @b: the buffers
+ * @msgs: the messages
+ * @order: the messages by step (bfly_msglist_sort())
+ * @first: where each step starts in @order
+ * @steps: steps
+ * @moved: receives the payload bytes moved
+ *
+ * Where two messages land on the same bytes, the later one's remain. A
+ * signal (only a fatal one with @b->killable) is noticed between steps and
+ * between messages, as a message may be as long as 4 GiB.
+ *
+ * Return: 0; -EINTR; -ENODEV when the fabric was deleted; -EFAULT.
+ */
+int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
+		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
+		      u32 steps, u64 *moved)
+{
+	u32 s, m;
+	int err;
+
+	*moved = 0;
+	for (s = 0; s < steps; s++) {
+		if (bfly_msglist_stop(b))
+			return -EINTR;
+		if (READ_ONCE(fab->dead))
+			return -ENODEV;
+		for (m = first[s]; m < first[s + 1]; m++) {
+			const struct bfly_msgset_msg *x = &msgs[order[m]];
+			struct bfly_msg msg = {
+				.src = b->send + x->send_off,
+				.dst = b->recv + x->recv_off,
+			};
+
+			if (!x->len)
+				continue;
+			err = bfly_msg_copy_chunked(&msg, x->len, NULL);
+			if (err)
+				return err;
+			*moved += x->len;
+			if (bfly_msglist_stop(b))
+				return -EINTR;
+		}
+		cond_resched();
+	}
+	return 0;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Lists of messages with payload (message sets, h-relations): each
+ * message's payload checked against the caller's buffers, the messages
+ * sorted by the step (cycle or round) that carries them, and the payload
+ * moved step by step.
+ */
+#ifndef _BFLY_MSGLIST_H
+#define _BFLY_MSGLIST_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <uapi/linux/bfly.h>
+
+struct bfly_fabric;
+
+/* The step of a message that no step carries */
+#define BFLY_MSGLIST_NONE U32_MAX
+
+/**
+ * struct bfly_msglist_bufs - where a list's payload is read and written
+ * @send: NULL, or the send buffer (user memory)
+ * @send_bytes: bytes at @send
+ * @recv: NULL, or the receive buffer (user memory)
+ * @recv_bytes: bytes at @recv
+ * @killable: stop for fatal signals only (a netlink request); otherwise
+ *	any signal stops the payload
+ */
+struct bfly_msglist_bufs {
+	u8 __user *send;
+	u64 send_bytes;
+	u8 __user *recv;
+	u64 recv_bytes;
+	bool killable;
+};
+
+const char *bfly_msglist_bufs_check(const struct bfly_msglist_bufs *b);
+const char *bfly_msglist_payload_check(const struct bfly_msglist_bufs *b,
+				       const struct bfly_msgset_msg *m);
+void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *order);
+int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
+		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
+		      u32 steps, u64 *moved);
+
+#endif /* _BFLY_MSGLIST_H */
