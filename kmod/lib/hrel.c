@@ -24,8 +24,9 @@
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
  *     do the edges of a right vertex in slot order. Two edges paired at
  *     either end get different halves; the pairs chain the edges into
- *     even cycles (Euler circuits walked two edges at a time), each
- *     2-coloured by one walk. Every vertex then has d / 2 edges of each
+ *     even cycles (Euler circuits walked two edges at a time), which
+ *     16 interleaved walks 2-colour; where walks meet, a union-find with
+ *     parity reconciles them. Every vertex then has d / 2 edges of each
  *     half, and pair k's two edges land at slot k of either half: the
  *     halves are left-major again, written by one sequential pass.
  *  4. Match (odd d). One perfect matching is taken out as a colour and
@@ -47,14 +48,19 @@
  * O(ports + count log h) time for h a power of two. Each matching adds
  * O(n log n) expected steps and a pass over its subgraph; h has at most
  * h / 2 of them, so O(ports + count (log h + log count)) expected in
- * all. Memory: 8 bytes a port and about 20.5 bytes an edge slot
+ * all. Memory: 8 bytes a port and 24 bytes an edge slot
  * (bfly_hrel_workspace_size()).
  */
 #include "compat.h"
 #include "hrel.h"
 
 #define HREL_NONE U32_MAX
-#define HREL_UNSET 0xff
+/* A segment's parent is in the other frame */
+#define HREL_ODD BIT(31)
+/* Walks interleaved by hrel_split() */
+#ifndef HREL_WALKERS
+#define HREL_WALKERS 16
+#endif
 /* Steps between two calls to bfly_should_stop() */
 #define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
@@ -72,6 +78,13 @@ struct hrel_job {
 	u32 buf;	/* buffer holding the slots */
 };
 
+struct hrel_walker {
+	u32 next, end;	/* the stripe of pairs left to start from */
+	u32 x;		/* the slot to leave by */
+	u32 seg;	/* the walk's segment */
+	bool live;
+};
+
 struct hrel_ws {
 	u32 *gs, *gd;			/* per port: degree, then group */
 	u32 *lcur, *rsum;		/* per group: fill cursor, degree */
@@ -79,7 +92,9 @@ struct hrel_ws {
 	struct hrel_job *stack;
 	struct hrel_slot *buf[2];
 	u32 *rpart;			/* per slot: right partner */
-	u8 *flip;			/* per pair: colour of its even slot */
+	u32 *st;			/* per pair: segment and half */
+	u32 *parent;			/* per segment: union-find */
+	struct hrel_walker *walker;
 	u32 rnd;
 };
 
@@ -128,7 +143,9 @@ static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
 	ws->buf[0] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
 	ws->buf[1] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
 	ws->rpart = hrel_part(base, &off, slots * sizeof(u32));
-	ws->flip = hrel_part(base, &off, slots / 2);
+	ws->st = hrel_part(base, &off, slots / 2 * sizeof(u32));
+	ws->parent = hrel_part(base, &off, slots / 2 * sizeof(u32));
+	ws->walker = hrel_part(base, &off, HREL_WALKERS * sizeof(struct hrel_walker));
 	return off;
 }
 
@@ -196,7 +213,7 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
  * @h: colours, at least the relation's degree
  *
  * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
- * and n h edge slots: 8 bytes a port, 28 bytes a group and 20.5 bytes a
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes a
  * slot, in 64-byte aligned parts.
  *
  * Return: the size in bytes; 0 when @count is over
@@ -209,7 +226,7 @@ size_t bfly_hrel_workspace_size(u32 ports, u32 count, u32 h)
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
 		return 0;
 	/* slots <= 2 count + h: no overflow on 64 bits, but maybe on 32 */
-	if (slots * 21 + (u64)ports * 8 > (size_t)-1 / 2)
+	if (slots * 25 + (u64)ports * 8 > (size_t)-1 / 2)
 		return 0;
 	return hrel_layout(ports, count, h, NULL, NULL);
 }
@@ -285,17 +302,78 @@ static void hrel_set(u32 *colour, u32 msg, u32 c)
 		colour[msg] = c;
 }
 
+/* Root of segment @s; its frame's parity to the root's in *@par. */
+static u32 hrel_find(u32 *parent, u32 s, u32 *par)
+{
+	u32 r = s, p = 0, x, next, q;
+
+	while ((parent[r] & ~HREL_ODD) != r) {
+		p ^= parent[r] & HREL_ODD;
+		r = parent[r] & ~HREL_ODD;
+	}
+	*par = p;
+	/* path compression, each keeping its parity to the root */
+	for (x = s; x != r; x = next) {
+		next = parent[x] & ~HREL_ODD;
+		q = parent[x] & HREL_ODD;
+		parent[x] = r | p;
+		p ^= q;
+	}
+	return r;
+}
+
+/* Join segments @a and @b, whose frames differ by @odd. */
+static void hrel_union(u32 *parent, u32 a, u32 b, u32 odd)
+{
+	u32 pa, pb, ra = hrel_find(parent, a, &pa), rb = hrel_find(parent, b, &pb);
+
+	if (ra != rb)
+		parent[ra] = rb | (pa ^ pb ^ (odd ? HREL_ODD : 0));
+}
+
+/*
+ * A walker's next start: the first pair of its stripe no walk reached,
+ * its even slot in half 0. If the even slot's right partner g is in a
+ * walk already, that walk will not come back to it: join them now (g is
+ * in half 1).
+ */
+static bool hrel_start(struct hrel_walker *w, const u32 *rpart, u32 *st, u32 *parent,
+		       u32 *nseg)
+{
+	u32 g, v;
+
+	while (w->next < w->end && st[w->next] != HREL_NONE)
+		w->next++;
+	if (w->next == w->end)
+		return false;
+	w->seg = (*nseg)++;
+	parent[w->seg] = w->seg;
+	st[w->next] = w->seg << 1;
+	w->x = 2 * w->next + 1;
+	g = rpart[2 * w->next];
+	v = st[g >> 1];
+	if (v != HREL_NONE)
+		hrel_union(parent, w->seg, v >> 1, !((v ^ g) & 1));
+	return true;
+}
+
 /*
  * Step 3: split the d-regular graph @in (d even) by its Euler circuits
  * into halves, written to @out at slots 0 .. m / 2 - 1 and m / 2 .. m - 1
  * (m = n d), or for d = 2 straight to @colour as @c and @c + 1.
+ *
+ * Pair p's even slot goes to half st[p] & 1 in the frame of segment
+ * st[p] >> 1. HREL_WALKERS walkers, each starting in its own stripe of
+ * pairs, take a step in turn so that their cache misses overlap; a walk
+ * (a segment) ends at a pair some walk reached, and the parity between
+ * the two frames goes to a union-find. The frames are then made one.
  */
 static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *in,
 		      struct hrel_slot *out, u32 *colour, u32 c)
 {
-	u32 m = n * d, pairs = m / 2, k, p;
-	u32 *rpart = ws->rpart, *pend = ws->pend;
-	u8 *flip = ws->flip;
+	u32 m = n * d, pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
+	u32 *rpart = ws->rpart, *pend = ws->pend, *st = ws->st, *parent = ws->parent;
+	struct hrel_walker *w = ws->walker;
 
 	/* pair each right vertex's edges in slot order */
 	for (k = 0; k < m; k++) {
@@ -311,39 +389,53 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 	}
 	if (bfly_should_stop())
 		return -EINTR;
-	/* 2-colour the cycles: even slot of pair p in half flip[p] */
-	memset(flip, HREL_UNSET, pairs);
-	for (p = 0; p < pairs; p++) {
-		u32 x = 2 * p + 1, f, j;
+	memset(st, 0xff, (size_t)pairs * sizeof(u32));
+	for (k = 0; k < HREL_WALKERS; k++) {
+		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
+		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
+		w[k].live = hrel_start(&w[k], rpart, st, parent, &nseg);
+		live += w[k].live;
+	}
+	while (live) {
+		for (k = 0; k < HREL_WALKERS; k++) {
+			struct hrel_walker *a = &w[k];
+			u32 f, j, v;
 
-		if (flip[p] != HREL_UNSET)
-			continue;
-		flip[p] = 0;
-		for (;;) {
-			f = rpart[x];
+			if (!a->live)
+				continue;
+			f = rpart[a->x];
 			j = f >> 1;
-			if (j == p)
-				break;
-			flip[j] = f & 1;
-			x = f ^ 1;
+			v = st[j];
+			if (v == HREL_NONE) {
+				st[j] = a->seg << 1 | (f & 1);
+				a->x = f ^ 1;
+				continue;
+			}
+			/* met a walk: frames differ by the two views of pair j */
+			hrel_union(parent, a->seg, v >> 1, (v ^ f) & 1);
+			if (!hrel_start(a, rpart, st, parent, &nseg)) {
+				a->live = false;
+				live--;
+			}
 		}
-		if (!(p & HREL_POLL) && bfly_should_stop())
+		if (!(++steps & HREL_POLL) && bfly_should_stop())
 			return -EINTR;
 	}
-	if (d == 2) {
-		for (p = 0; p < pairs; p++) {
-			u32 f = flip[p];
+	/* every segment's parity to its root, then the halves */
+	for (k = 0; k < nseg; k++)
+		hrel_find(parent, k, &p);
+	for (k = 0; k < nseg; k++)
+		parent[k] &= HREL_ODD;
+	for (p = 0; p < pairs; p++) {
+		u32 f = (st[p] & 1) ^ !!parent[st[p] >> 1];
 
+		if (d == 2) {
 			hrel_set(colour, in[2 * p + f].msg, c);
 			hrel_set(colour, in[2 * p + 1 - f].msg, c + 1);
+		} else {
+			out[p] = in[2 * p + f];
+			out[pairs + p] = in[2 * p + 1 - f];
 		}
-		return 0;
-	}
-	for (p = 0; p < pairs; p++) {
-		u32 f = flip[p];
-
-		out[p] = in[2 * p + f];
-		out[pairs + p] = in[2 * p + 1 - f];
 	}
 	return 0;
 }
