@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * h-relations: a list of messages (source, destination) in which every
+ * port sends at most h and receives at most h of them is split into
+ * exactly h rounds, each a partial permutation. The messages are the edges
+ * of a bipartite multigraph of degree h (sources left, destinations
+ * right), and a round is a colour class of a proper edge colouring, which
+ * needs h colours and no more (Koenig).
+ *
+ * The method, in four steps:
+ *
+ *  1. Condense. On each side, the ports that have messages are packed in
+ *     index order into groups whose degrees sum to at most h (next fit:
+ *     a group closes when the next port does not fit). Two consecutive
+ *     groups hold more than h edges, so a side has at most
+ *     2 floor(count / (h + 1)) + 1 groups: the graph has n vertices a
+ *     side, n h = O(count + h) edge slots, however many ports are idle.
+ *     A colouring of the groups colours the ports: a port's edges are
+ *     some of its group's, which all differ in colour.
+ *  2. Fill. Dummy edges join deficient left and right groups in order
+ *     until every group has degree h. The edges are stored left-major:
+ *     left vertex u owns slots u d .. u d + d - 1 of a d-regular graph,
+ *     each slot holding its right vertex and its message (or a dummy).
+ *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
+ *     do the edges of a right vertex in slot order. Two edges paired at
+ *     either end get different halves; the pairs chain the edges into
+ *     even cycles (Euler circuits walked two edges at a time), which
+ *     16 interleaved walks 2-colour; where walks meet, a union-find with
+ *     parity reconciles them. Every vertex then has d / 2 edges of each
+ *     half, and pair k's two edges land at slot k of either half: the
+ *     halves are left-major again, written by one sequential pass.
+ *  4. Match (odd d). One perfect matching is taken out as a colour and
+ *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
+ *     matching grows by random alternating walks (Goel, Kapralov and
+ *     Khanna, "Perfect matchings in O(n log n) time in regular bipartite
+ *     graphs"): from a random unmatched left vertex, a random edge other
+ *     than the vertex's matched one, on to the right vertex's partner,
+ *     until a right vertex is free; the loop-erased walk (last exits) is
+ *     an augmenting path. The generator is seeded with a constant, so
+ *     results are reproducible.
+ *
+ * Subgraphs are done depth first from an explicit stack, in two buffers
+ * of slots used in turn: a subgraph's halves, or its rest after a
+ * matching, go to the other buffer at the same offset. Degree 2 writes
+ * its two colours straight to the caller's array.
+ *
+ * Cost: O(ports) to count and group, then O(count) per halving level:
+ * O(ports + count log h) time for h a power of two. Each matching adds
+ * O(n log n) expected steps and a pass over its subgraph; h has at most
+ * h / 2 of them, so O(ports + count (log h + log count)) expected in
+ * all. Memory: 8 bytes a port and 24 bytes an edge slot
+ * (bfly_hrel_workspace_size()).
+ */
+#include "compat.h"
+#include "hrel.h"
+
+#define HREL_NONE U32_MAX
+/* A segment's parent is in the other frame */
+#define HREL_ODD BIT(31)
+/* Walks interleaved by hrel_split() */
+#ifndef HREL_WALKERS
+#define HREL_WALKERS 16
+#endif
+/* Steps between two calls to bfly_should_stop() */
+#define HREL_POLL 0xffff
+/* Depth of the subgraph stack: one entry per halving, and the current */
+#define HREL_STACK 40
+
+struct hrel_slot {
+	u32 r;		/* the right vertex (group) */
+	u32 msg;	/* the message, or BFLY_HREL_IDLE for a dummy */
+};
+
+struct hrel_job {
+	u32 lo;		/* first slot */
+	u32 d;		/* degree */
+	u32 c;		/* first colour */
+	u32 buf;	/* buffer holding the slots */
+};
+
+struct hrel_walker {
+	u32 next, end;	/* the stripe of pairs left to start from */
+	u32 x;		/* the slot to leave by */
+	u32 seg;	/* the walk's segment */
+	bool live;
+};
+
+struct hrel_ws {
+	u32 *gs, *gd;			/* per port: degree, then group */
+	u32 *lcur, *rsum;		/* per group: fill cursor, degree */
+	u32 *pend, *mate_l, *mate_r, *last, *free;	/* per group */
+	struct hrel_job *stack;
+	struct hrel_slot *buf[2];
+	u32 *rpart;			/* per slot: right partner */
+	u32 *st;			/* per pair: segment and half */
+	u32 *parent;			/* per segment: union-find */
+	struct hrel_walker *walker;
+	u32 rnd;
+};
+
+static size_t hrel_align(size_t sz)
+{
+	return (sz + 63) & ~(size_t)63;
+}
+
+/* Carve @bytes (64-byte aligned) at *@off of @base, which may be NULL. */
+static void *hrel_part(u8 *base, size_t *off, size_t bytes)
+{
+	void *p = base ? base + *off : NULL;
+
+	*off += hrel_align(bytes);
+	return p;
+}
+
+/* Groups a side has at most: see step 1 of the file comment. */
+static u64 hrel_groups(u32 ports, u32 count, u32 h)
+{
+	u64 n = 2 * (u64)(count / ((u64)h + 1)) + 1;
+
+	n = min_t(u64, n, ports);
+	return min_t(u64, n, count);
+}
+
+static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
+			  struct hrel_ws *ws)
+{
+	size_t n = hrel_groups(ports, count, h), slots = n * h, off = 0;
+	struct hrel_ws sizing;
+	u8 *base = work;
+
+	if (!ws)
+		ws = &sizing;
+	ws->gs = hrel_part(base, &off, (size_t)ports * sizeof(u32));
+	ws->gd = hrel_part(base, &off, (size_t)ports * sizeof(u32));
+	ws->lcur = hrel_part(base, &off, n * sizeof(u32));
+	ws->rsum = hrel_part(base, &off, n * sizeof(u32));
+	ws->pend = hrel_part(base, &off, n * sizeof(u32));
+	ws->mate_l = hrel_part(base, &off, n * sizeof(u32));
+	ws->mate_r = hrel_part(base, &off, n * sizeof(u32));
+	ws->last = hrel_part(base, &off, n * sizeof(u32));
+	ws->free = hrel_part(base, &off, n * sizeof(u32));
+	ws->stack = hrel_part(base, &off, HREL_STACK * sizeof(struct hrel_job));
+	ws->buf[0] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
+	ws->buf[1] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
+	ws->rpart = hrel_part(base, &off, slots * sizeof(u32));
+	ws->st = hrel_part(base, &off, slots / 2 * sizeof(u32));
+	ws->parent = hrel_part(base, &off, slots / 2 * sizeof(u32));
+	ws->walker = hrel_part(base, &off, HREL_WALKERS * sizeof(struct hrel_walker));
+	return off;
+}
+
+/**
+ * bfly_hrel_degree_workspace_size() - memory bfly_hrel_degree() needs
+ * @ports: ports on either side
+ *
+ * Return: the workspace size in bytes: two counters per port.
+ */
+size_t bfly_hrel_degree_workspace_size(u32 ports)
+{
+	return hrel_align((size_t)ports * sizeof(u32)) * 2;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree_workspace_size);
+
+/* Count every port's messages into @gs and @gd; the degree to *@h. */
+static int hrel_count(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		      u32 *gs, u32 *gd, u32 *h, u32 *bad)
+{
+	u32 i, deg = 0;
+
+	memset(gs, 0, (size_t)ports * sizeof(u32));
+	memset(gd, 0, (size_t)ports * sizeof(u32));
+	for (i = 0; i < count; i++) {
+		u32 s = src[i], d = dst[i];
+
+		if (s >= ports || d >= ports) {
+			*bad = i;
+			return -EINVAL;
+		}
+		deg = max_t(u32, deg, ++gs[s]);
+		deg = max_t(u32, deg, ++gd[d]);
+	}
+	*h = deg;
+	return 0;
+}
+
+/**
+ * bfly_hrel_degree() - the h of an h-relation
+ * @ports: ports on either side; sources and destinations are below it
+ * @count: messages
+ * @src: each message's source
+ * @dst: each message's destination
+ * @h: receives the most messages a port sends or receives (0 for none)
+ * @bad: receives the first message with an endpoint out of range
+ * @work: bfly_hrel_degree_workspace_size() bytes
+ *
+ * Return: 0; -EINVAL when an endpoint is @ports or more (*@bad says which
+ * message).
+ */
+int bfly_hrel_degree(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		     u32 *h, u32 *bad, void *work)
+{
+	u32 *gs = work;
+	u32 *gd = (u32 *)((u8 *)work + hrel_align((size_t)ports * sizeof(u32)));
+
+	return hrel_count(ports, count, src, dst, gs, gd, h, bad);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
+
+/**
+ * bfly_hrel_workspace_size() - memory bfly_hrel_colour() needs
+ * @ports: ports on either side
+ * @count: messages
+ * @h: colours, at least the relation's degree
+ *
+ * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes a
+ * slot, in 64-byte aligned parts.
+ *
+ * Return: the size in bytes; 0 when @count is over
+ * %BFLY_HREL_MAX_MESSAGES, @h is over @count, or the size overflows.
+ */
+size_t bfly_hrel_workspace_size(u32 ports, u32 count, u32 h)
+{
+	u64 slots = hrel_groups(ports, count, h) * h;
+
+	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
+		return 0;
+	/* slots <= 2 count + h: no overflow on 64 bits, but maybe on 32 */
+	if (slots * 25 + (u64)ports * 8 > (size_t)-1 / 2)
+		return 0;
+	return hrel_layout(ports, count, h, NULL, NULL);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_workspace_size);
+
+/* A random number below @k, from a xorshift generator. */
+static u32 hrel_below(struct hrel_ws *ws, u32 k)
+{
+	u32 x = ws->rnd;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	ws->rnd = x;
+	return ((u64)x * k) >> 32;
+}
+
+/* Steps 1 and 2: the groups, and the h-regular graph in buffer 0. */
+static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		      u32 h, struct hrel_ws *ws)
+{
+	struct hrel_slot *s = ws->buf[0];
+	u32 p, i, g, nl = 0, nr = 0, n, sl = 0, sr = 0, v;
+
+	for (p = 0; p < ports; p++) {
+		u32 x = ws->gs[p], y = ws->gd[p];
+
+		if (x) {
+			if (!nl || sl + x > h) {
+				nl++;
+				sl = 0;
+			}
+			sl += x;
+			ws->gs[p] = nl - 1;
+		}
+		if (y) {
+			if (!nr || sr + y > h) {
+				ws->rsum[nr++] = 0;
+				sr = 0;
+			}
+			sr += y;
+			ws->rsum[nr - 1] += y;
+			ws->gd[p] = nr - 1;
+		}
+	}
+	n = max_t(u32, nl, nr);
+	for (g = 0; g < n; g++)
+		ws->lcur[g] = g * h;
+	for (g = nr; g < n; g++)
+		ws->rsum[g] = 0;
+	for (i = 0; i < count; i++) {
+		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
+
+		e->r = ws->gd[dst[i]];
+		e->msg = i;
+	}
+	/* dummies, in order on both sides */
+	for (g = 0, v = 0; g < n; g++) {
+		for (i = ws->lcur[g]; i < (g + 1) * h; i++) {
+			while (ws->rsum[v] == h)
+				v++;
+			ws->rsum[v]++;
+			s[i].r = v;
+			s[i].msg = BFLY_HREL_IDLE;
+		}
+	}
+	return n;
+}
+
+static void hrel_set(u32 *colour, u32 msg, u32 c)
+{
+	if (msg != BFLY_HREL_IDLE)
+		colour[msg] = c;
+}
+
+/* Root of segment @s; its frame's parity to the root's in *@par. */
+static u32 hrel_find(u32 *parent, u32 s, u32 *par)
+{
+	u32 r = s, p = 0, x, next, q;
+
+	while ((parent[r] & ~HREL_ODD) != r) {
+		p ^= parent[r] & HREL_ODD;
+		r = parent[r] & ~HREL_ODD;
+	}
+	*par = p;
+	/* path compression, each keeping its parity to the root */
+	for (x = s; x != r; x = next) {
+		next = parent[x] & ~HREL_ODD;
+		q = parent[x] & HREL_ODD;
+		parent[x] = r | p;
+		p ^= q;
+	}
+	return r;
+}
+
+/* Join segments @a and @b, whose frames differ by @odd. */
+static void hrel_union(u32 *parent, u32 a, u32 b, u32 odd)
+{
+	u32 pa, pb, ra = hrel_find(parent, a, &pa), rb = hrel_find(parent, b, &pb);
+
+	if (ra != rb)
+		parent[ra] = rb | (pa ^ pb ^ (odd ? HREL_ODD : 0));
+}
+
+/*
+ * A walker's next start: the first pair of its stripe no walk reached,
+ * its even slot in half 0. If the even slot's right partner g is in a
+ * walk already, that walk will not come back to it: join them now (g is
+ * in half 1).
+ */
+static bool hrel_start(struct hrel_walker *w, const u32 *rpart, u32 *st, u32 *parent,
+		       u32 *nseg)
+{
+	u32 g, v;
+
+	while (w->next < w->end && st[w->next] != HREL_NONE)
+		w->next++;
+	if (w->next == w->end)
+		return false;
+	w->seg = (*nseg)++;
+	parent[w->seg] = w->seg;
+	st[w->next] = w->seg << 1;
+	w->x = 2 * w->next + 1;
+	g = rpart[2 * w->next];
+	v = st[g >> 1];
+	if (v != HREL_NONE)
+		hrel_union(parent, w->seg, v >> 1, !((v ^ g) & 1));
+	return true;
+}
+
+/*
+ * Step 3: split the d-regular graph @in (d even) by its Euler circuits
+ * into halves, written to @out at slots 0 .. m / 2 - 1 and m / 2 .. m - 1
+ * (m = n d), or for d = 2 straight to @colour as @c and @c + 1.
+ *
+ * Pair p's even slot goes to half st[p] & 1 in the frame of segment
+ * st[p] >> 1. HREL_WALKERS walkers, each starting in its own stripe of
+ * pairs, take a step in turn so that their cache misses overlap; a walk
+ * (a segment) ends at a pair some walk reached, and the parity between
+ * the two frames goes to a union-find. The frames are then made one.
+ */
+static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *in,
+		      struct hrel_slot *out, u32 *colour, u32 c)
+{
+	u32 m = n * d, pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
+	u32 *rpart = ws->rpart, *pend = ws->pend, *st = ws->st, *parent = ws->parent;
+	struct hrel_walker *w = ws->walker;
+
+	/* pair each right vertex's edges in slot order */
+	for (k = 0; k < m; k++) {
+		u32 v = in[k].r, e = pend[v];
+
+		if (e == HREL_NONE) {
+			pend[v] = k;
+		} else {
+			rpart[k] = e;
+			rpart[e] = k;
+			pend[v] = HREL_NONE;
+		}
+	}
+	if (bfly_should_stop())
+		return -EINTR;
+	memset(st, 0xff, (size_t)pairs * sizeof(u32));
+	for (k = 0; k < HREL_WALKERS; k++) {
+		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
+		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
+		w[k].live = hrel_start(&w[k], rpart, st, parent, &nseg);
+		live += w[k].live;
+	}
+	while (live) {
+		for (k = 0; k < HREL_WALKERS; k++) {
+			struct hrel_walker *a = &w[k];
+			u32 f, j, v;
+
+			if (!a->live)
+				continue;
+			f = rpart[a->x];
+			j = f >> 1;
+			v = st[j];
+			if (v == HREL_NONE) {
+				st[j] = a->seg << 1 | (f & 1);
+				a->x = f ^ 1;
+				continue;
+			}
+			/* met a walk: frames differ by the two views of pair j */
+			hrel_union(parent, a->seg, v >> 1, (v ^ f) & 1);
+			if (!hrel_start(a, rpart, st, parent, &nseg)) {
+				a->live = false;
+				live--;
+			}
+		}
+		if (!(++steps & HREL_POLL) && bfly_should_stop())
+			return -EINTR;
+	}
+	/* every segment's parity to its root, then the halves */
+	for (k = 0; k < nseg; k++)
+		hrel_find(parent, k, &p);
+	for (k = 0; k < nseg; k++)
+		parent[k] &= HREL_ODD;
+	for (p = 0; p < pairs; p++) {
+		u32 f = (st[p] & 1) ^ !!parent[st[p] >> 1];
+
+		if (d == 2) {
+			hrel_set(colour, in[2 * p + f].msg, c);
+			hrel_set(colour, in[2 * p + 1 - f].msg, c + 1);
+		} else {
+			out[p] = in[2 * p + f];
+			out[pairs + p] = in[2 * p + 1 - f];
+		}
+	}
+	return 0;
+}
+
+/*
+ * Step 4: a perfect matching of the d-regular graph @in (d odd, >= 3) to
+ * @colour as @c, the rest to @out, (d - 1)-regular.
+ */
+static int hrel_match(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *in,
+		      struct hrel_slot *out, u32 *colour, u32 c)
+{
+	u32 *mate_l = ws->mate_l, *mate_r = ws->mate_r, *last = ws->last;
+	u32 nfree = n, u, u0, v, w, j, steps = 0;
+
+	for (u = 0; u < n; u++) {
+		mate_l[u] = HREL_NONE;
+		mate_r[u] = HREL_NONE;
+		ws->free[u] = u;
+	}
+	while (nfree) {
+		j = hrel_below(ws, nfree);
+		u0 = ws->free[j];
+		ws->free[j] = ws->free[--nfree];
+		/* walk until a free right vertex; last[] keeps the last exits */
+		for (u = u0;; u = w) {
+			if (mate_l[u] == HREL_NONE) {
+				j = hrel_below(ws, d);
+			} else {
+				j = hrel_below(ws, d - 1);
+				j += j >= mate_l[u];
+			}
+			last[u] = j;
+			w = mate_r[in[(size_t)u * d + j].r];
+			if (w == HREL_NONE)
+				break;
+			if (!(++steps & HREL_POLL) && bfly_should_stop())
+				return -EINTR;
+		}
+		/* augment along the last exits */
+		for (u = u0;; u = w) {
+			v = in[(size_t)u * d + last[u]].r;
+			w = mate_r[v];
+			mate_r[v] = u;
+			mate_l[u] = last[u];
+			if (w == HREL_NONE)
+				break;
+		}
+	}
+	for (u = 0; u < n; u++) {
+		const struct hrel_slot *e = in + (size_t)u * d;
+		struct hrel_slot *o = out + (size_t)u * (d - 1);
+
+		for (j = 0; j < d; j++) {
+			if (j == mate_l[u])
+				hrel_set(colour, e[j].msg, c);
+			else
+				*o++ = e[j];
+		}
+	}
+	return 0;
+}
+
+/**
+ * bfly_hrel_colour() - split an h-relation into h partial permutations
+ * @ports: ports on either side; sources and destinations are below it
+ * @count: messages, at most %BFLY_HREL_MAX_MESSAGES
+ * @src: each message's source
+ * @dst: each message's destination
+ * @h: colours: at least the degree (bfly_hrel_degree()), at most @count
+ * @colour: receives each message's colour (round), below @h
+ * @work: bfly_hrel_workspace_size(@ports, @count, @h) bytes
+ *
+ * No two messages of one colour share a source or a destination; with @h
+ * the degree, every colour of 0 .. @h - 1 is used. The method and its
+ * cost are in the file comment.
+ *
+ * Return: 0; -EINVAL for an endpoint out of range, @h below the degree or
+ * above @count, or @count over %BFLY_HREL_MAX_MESSAGES (@colour
+ * untouched); -EINTR when bfly_should_stop() said to stop (@colour partly
+ * written).
+ */
+int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		     u32 h, u32 *colour, void *work)
+{
+	struct hrel_ws ws;
+	u32 n, deg, bad, sp = 0;
+	int err;
+
+	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
+		return -EINVAL;
+	hrel_layout(ports, count, h, work, &ws);
+	err = hrel_count(ports, count, src, dst, ws.gs, ws.gd, &deg, &bad);
+	if (err)
+		return err;
+	if (deg > h)
+		return -EINVAL;
+	if (!count)
+		return 0;
+	n = hrel_build(ports, count, src, dst, h, &ws);
+	if (bfly_should_stop())
+		return -EINTR;
+	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
+	ws.rnd = 0x9e3779b9;
+	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
+	while (sp) {
+		struct hrel_job jb = ws.stack[--sp];
+		const struct hrel_slot *in = ws.buf[jb.buf] + jb.lo;
+		struct hrel_slot *out = ws.buf[!jb.buf] + jb.lo;
+		size_t k, m = (size_t)n * jb.d;
+
+		if (jb.d == 1) {
+			for (k = 0; k < m; k++)
+				hrel_set(colour, in[k].msg, jb.c);
+			continue;
+		}
+		if (jb.d & 1) {
+			err = hrel_match(&ws, n, jb.d, in, out, colour, jb.c);
+			if (err)
+				return err;
+			ws.stack[sp++] = (struct hrel_job){
+				.lo = jb.lo, .d = jb.d - 1, .c = jb.c + 1, .buf = !jb.buf
+			};
+			continue;
+		}
+		err = hrel_split(&ws, n, jb.d, in, out, colour, jb.c);
+		if (err)
+			return err;
+		if (jb.d == 2)
+			continue;
+		ws.stack[sp++] = (struct hrel_job){
+			.lo = jb.lo + m / 2, .d = jb.d / 2, .c = jb.c + jb.d / 2, .buf = !jb.buf
+		};
+		ws.stack[sp++] = (struct hrel_job){
+			.lo = jb.lo, .d = jb.d / 2, .c = jb.c, .buf = !jb.buf
+		};
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_colour);
+
+/**
+ * bfly_hrel_round() - the partial permutation of one colour
+ * @ports: ports on either side
+ * @count: messages
+ * @src: each message's source
+ * @dst: each message's destination
+ * @colour: each message's colour (bfly_hrel_colour())
+ * @c: the colour (round) wanted
+ * @perm: receives per source its destination in round @c, or
+ *	%BFLY_HREL_IDLE
+ * @msg: receives per source its message in round @c, or %BFLY_HREL_IDLE;
+ *	may be NULL
+ *
+ * Return: the number of messages of colour @c; -EINVAL when two of them
+ * share a source or one has an endpoint out of range.
+ */
+int bfly_hrel_round(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		    const u32 *colour, u32 c, u32 *perm, u32 *msg)
+{
+	u32 i;
+	int sent = 0;
+
+	memset(perm, 0xff, (size_t)ports * sizeof(u32));
+	if (msg)
+		memset(msg, 0xff, (size_t)ports * sizeof(u32));
+	for (i = 0; i < count; i++) {
+		if (colour[i] != c)
+			continue;
+		if (src[i] >= ports || dst[i] >= ports ||
+		    perm[src[i]] != BFLY_HREL_IDLE)
+			return -EINVAL;
+		perm[src[i]] = dst[i];
+		if (msg)
+			msg[src[i]] = i;
+		sent++;
+	}
+	return sent;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_round);
