@@ -143,6 +143,7 @@ static bool bfly_ioctl_reads(unsigned int base)
 	case BFLY_IOC_BASE(BFLY_IOC_GET_STATS):
 	case BFLY_IOC_BASE(BFLY_IOC_RLS_LABELS):
 	case BFLY_IOC_BASE(BFLY_IOC_MSGSET):
+	case BFLY_IOC_BASE(BFLY_IOC_HREL):
 		return true;
 	default:
 		return false;
@@ -178,6 +179,8 @@ long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return bfly_ioctl_batch(file, fab, uarg);
 	case BFLY_IOC_BASE(BFLY_IOC_MSGSET):
 		return bfly_ioctl_msgset(file, fab, uarg);
+	case BFLY_IOC_BASE(BFLY_IOC_HREL):
+		return bfly_ioctl_hrel(file, fab, uarg);
 	default:
 		return -ENOTTY;
 	}

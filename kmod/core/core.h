@@ -214,6 +214,9 @@ void bfly_netlink_exit(void);
 /* ioctl_msgset.c: message sets on an LCAN */
 int bfly_ioctl_msgset(struct file *file, struct bfly_fabric *fab, void __user *uarg);
 
+/* ioctl_hrel.c: h-relations in rounds */
+int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uarg);
+
 /* ioctl_batch.c: RLS labels and all-to-all batches */
 int bfly_ioctl_rls_labels(struct bfly_fabric *fab, void __user *uarg);
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab,

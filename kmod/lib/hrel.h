@@ -9,8 +9,8 @@
 
 #include "compat.h"
 
-/* A source with no message in a round, or a message that is a filler */
-#define BFLY_HREL_IDLE U32_MAX
+/* BFLY_HREL_IDLE: a source with no message in a round, or a filler */
+#include <uapi/linux/bfly.h>
 
 /* Messages bfly_hrel_colour() takes at most: slot indices stay below 2^31 */
 #define BFLY_HREL_MAX_MESSAGES BIT(28)

@@ -162,8 +162,8 @@ static void one_op(void)
 
 	if (ioc == IOC_BOGUS) {
 		switch (rndn(3)) {
-		case 0:	/* a number past the last (MSGSET, 0x09, is not fuzzed) */
-			cmd = _IOWR(BFLY_IOC_MAGIC, 0x0a + rndn(0xf6), struct bfly_info);
+		case 0:	/* a number past the last (MSGSET and HREL are not fuzzed) */
+			cmd = _IOWR(BFLY_IOC_MAGIC, 0x0b + rndn(0xf5), struct bfly_info);
 			break;
 		case 1:	/* a known number with other direction bits */
 			cmd = _IO(BFLY_IOC_MAGIC, rndn(9));

@@ -39,7 +39,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 7
+#define BFLY_UAPI_VERSION 8
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -608,6 +608,8 @@ struct bfly_stats {
 #include "bfly_batch.h"
 /* Message sets on an LCAN: their structures */
 #include "bfly_msgset.h"
+/* h-relations in rounds: their structure */
+#include "bfly_hrel.h"
 
 /**
  * define BFLY_IOC_MAGIC - ioctl type byte of bfly devices
@@ -785,5 +787,34 @@ struct bfly_stats {
  * after the arguments were read.
  */
 #define BFLY_IOC_MSGSET _IOWR(BFLY_IOC_MAGIC, 0x09, struct bfly_msgset)
+
+/**
+ * define BFLY_IOC_HREL - run a sparse exchange (an h relation) in rounds
+ *
+ * Argument: &struct bfly_hrel. Needs read access, and write access when
+ * messages carry payload (-EBADF otherwise). The messages are split by
+ * edge colouring into h rounds, h the relation's degree, each a partial
+ * permutation (each processor sends and receives once at most); each
+ * round is routed on the fabric: on ``benes`` by the looping algorithm, so
+ * @rounds is h; on ``butterfly``, ``bfly2`` and ``bfly-twice`` by
+ * self-routing, a round with internal conflicts split into conflict-free
+ * sub-rounds; on an LCAN in network cycles. The fabric's settings are
+ * neither read nor changed. Payload moves after the routing, round by
+ * round. New in version 8 of this interface.
+ *
+ * Return: 0; -EOPNOTSUPP on a family that runs no h-relation (``kfly``,
+ * ``flatfly``) or a fabric with faults; -EINVAL for wrong sizes, flags,
+ * non-zero reserved fields, a pointer without its size or the reverse, no
+ * messages, misaligned buffers, or a bad message (its index in @bad_msg:
+ * a source or destination of N or more, a non-zero pad, a payload outside
+ * its buffer or at an offset no multiple of 8); -E2BIG for more than
+ * %BFLY_HREL_MAX_MSGS messages, for h times N past 2^30 (@h is then
+ * written), or for the memory limits; -ENOMEM; -EINTR when a signal
+ * stopped it (any signal between colours and between rounds of payload:
+ * the outputs then say what was routed and moved); -ENODEV; -EFAULT;
+ * -EBADF. The outputs are written on success and on every error after the
+ * arguments were read.
+ */
+#define BFLY_IOC_HREL _IOWR(BFLY_IOC_MAGIC, 0x0a, struct bfly_hrel)
 
 #endif /* _UAPI_LINUX_BFLY_H */

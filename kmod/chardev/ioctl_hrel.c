@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The HREL ioctl: an h-relation run in rounds by core/hrel.c. It copies
+ * the messages in and the report out.
+ */
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "core/core.h"
+#include "core/hrel.h"
+
+/* The ioctl struct's own fields: flags, pointers and their sizes, reserved words. */
+static int bfly_hrel_arg_check(const struct bfly_hrel *a)
+{
+	if (a->flags || a->pad || memchr_inv(a->reserved, 0, sizeof(a->reserved)))
+		return -EINVAL;
+	if (!a->msgs_ptr || !a->send_ptr != !a->send_bytes || !a->recv_ptr != !a->recv_bytes ||
+	    !a->perm_ptr != !a->perm_entries)
+		return -EINVAL;
+	return 0;
+}
+
+static int bfly_ioctl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+{
+	const struct bfly_hrel *a = ctx;
+
+	return copy_from_user(msgs, u64_to_user_ptr(a->msgs_ptr),
+			      array_size(count, sizeof(*msgs))) ? -EFAULT : 0;
+}
+
+/* Each round's partial permutation, as many whole rounds as @a->perm_entries hold. */
+static int bfly_ioctl_hrel_perms(const struct bfly_hrel *a, const struct bfly_hrel_res *res)
+{
+	u32 __user *uperm = u64_to_user_ptr(a->perm_ptr);
+	u64 rounds = min_t(u64, res->rounds, a->perm_entries / res->ports);
+	u32 *perm, r;
+	int err = 0;
+
+	if (!rounds)
+		return 0;
+	perm = kvmalloc_array(res->ports, sizeof(*perm), GFP_KERNEL_ACCOUNT);
+	if (!perm)
+		return -ENOMEM;
+	for (r = 0; r < rounds; r++) {
+		bfly_hrel_round_perm(res, r, perm);
+		if (copy_to_user(uperm + (u64)r * res->ports, perm,
+				 array_size(res->ports, sizeof(*perm)))) {
+			err = -EFAULT;
+			break;
+		}
+	}
+	kvfree(perm);
+	return err;
+}
+
+/* The arrays of a routed relation. */
+static int bfly_ioctl_hrel_publish(const struct bfly_hrel *a, const struct bfly_hrel_res *res)
+{
+	if (!res->reported)
+		return 0;
+	if (a->round_ptr &&
+	    copy_to_user(u64_to_user_ptr(a->round_ptr), res->round,
+			 array_size(a->count, sizeof(*res->round))))
+		return -EFAULT;
+	if (a->perm_ptr)
+		return bfly_ioctl_hrel_perms(a, res);
+	return 0;
+}
+
+int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uarg)
+{
+	struct bfly_hrel_res res = {};
+	struct bfly_hrel_req req;
+	struct bfly_hrel a;
+	u32 usize;
+	int err, put;
+
+	err = bfly_arg_in(&a, sizeof(a), BFLY_HREL_SIZE_VER0, uarg, &usize);
+	if (err)
+		return err;
+	err = bfly_hrel_arg_check(&a);
+	if (err)
+		return err;
+	/* Moving payload writes through the fabric, as a batch does. */
+	if (a.send_ptr && !(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	req = (struct bfly_hrel_req){
+		.count = a.count, .seed = a.seed,
+		.read_msgs = bfly_ioctl_hrel_read, .ctx = &a,
+		.bufs = {
+			.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
+			.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
+		},
+	};
+	err = bfly_hrel(fab, &req, &res);
+	put = bfly_ioctl_hrel_publish(&a, &res);
+	if (put && !err)
+		err = put;
+	a.h = res.h;
+	a.colours = res.colours;
+	a.rounds = res.rounds;
+	a.cycles = res.cycles;
+	a.bytes_moved = res.bytes_moved;
+	a.bad_msg = res.bad_msg;
+	bfly_hrel_done(&res);
+	put = bfly_arg_out(uarg, &a, sizeof(a), usize);
+	return err ?: put;
+}

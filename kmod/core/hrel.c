@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * h-relations for BFLY_IOC_HREL and the netlink hrel command, one path:
+ * the checks, the workspace charged to the request, the edge colouring
+ * (lib/hrel.c) into h partial permutations, each routed on the fabric,
+ * and the payload moved round by round.
+ *
+ * A colour becomes rounds by the fabric's family: on Benes one round, the
+ * looping algorithm routing it completed to a permutation; on a butterfly,
+ * bfly2 or bfly-twice the conflict-free sub-rounds of its labels
+ * (lib/hrel_round.c, lib/schedule.c); on an LCAN the network cycles of
+ * its messages routed off-line (lib/lcan_cycles.c).
+ */
+#include <linux/build_bug.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+
+#include "lib/benes.h"
+#include "lib/hrel.h"
+#include "lib/hrel_round.h"
+#include "lib/lcan.h"
+#include "lib/schedule.h"
+#include "hrel.h"
+#include "msglist.h"
+
+static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER0);
+static_assert(BFLY_HREL_IDLE == BFLY_MSGLIST_NONE);
+
+/* Rounds of work at most: h times N, as every colour costs a pass over N. */
+#define BFLY_HREL_MAX_WORK_LOG2 30
+
+/* How a family runs a colour */
+enum bfly_hrel_way {
+	BFLY_HREL_LOOPING,
+	BFLY_HREL_LABELS,
+	BFLY_HREL_CYCLES,
+};
+
+/* One h-relation: its arguments, buffers and running totals. */
+struct bfly_hrel_run {
+	struct bfly_fabric *fab;
+	const struct bfly_geometry *geo;
+	const struct bfly_hrel_req *req;
+	struct bfly_hrel_res *res;
+	enum bfly_hrel_way way;
+	struct bfly_msgset_msg *msgs;
+	u32 *colour;			/* each message's colour */
+	u32 *cfirst;			/* h + 1: where each colour starts in @corder */
+	u32 *corder;			/* the messages by colour */
+	u32 *part;			/* a colour's partial permutation */
+	u32 *perm;			/* ... completed (looping) */
+	u64 *labels;			/* ... its label (self-routing) */
+	unsigned long *active;		/* the inputs that send */
+	u32 *sub;			/* each input's sub-round */
+	unsigned long *matrix;		/* the Benes settings of a round */
+	struct bfly_lcan *lcan;		/* an LCAN's shape */
+	u32 *lsrc, *ldst, *lcycle;	/* a colour as a message set */
+	void *work;			/* the algorithms' workspace */
+	u64 rng;
+};
+
+static bool bfly_hrel_stop(const struct bfly_hrel_req *req)
+{
+	return req->bufs.killable ? fatal_signal_pending(current) : signal_pending(current);
+}
+
+/* Which way @geo's family runs a colour; -EOPNOTSUPP for none yet. */
+static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way *way,
+			    const char **why)
+{
+	const struct bfly_topology_ops *ops = bfly_topology_find(geo->topology);
+
+	if (geo->lcan) {
+		*way = BFLY_HREL_CYCLES;
+		return 0;
+	}
+	if (!geo->port_map && ops->perm_method == BFLY_METHOD_LOOPING) {
+		*way = BFLY_HREL_LOOPING;
+		return 0;
+	}
+	if (!geo->port_map && ops->sched_labels) {
+		*way = BFLY_HREL_LABELS;
+		return 0;
+	}
+	*why = "h-relations run on butterfly, bfly2, bfly-twice, benes and the LCANs";
+	return -EOPNOTSUPP;
+}
+
+/* Read the messages and check each in turn, so that the first bad one is named. */
+static int bfly_hrel_read(struct bfly_hrel_run *run, bool *payload)
+{
+	const struct bfly_hrel_req *req = run->req;
+	struct bfly_hrel_res *res = run->res;
+	u32 m, ports = run->geo->ports;
+	int err;
+
+	err = req->read_msgs(req->ctx, run->msgs, req->count);
+	if (err)
+		return err;
+	*payload = false;
+	res->has_bad_msg = true;
+	for (m = 0; m < req->count; m++) {
+		const struct bfly_msgset_msg *x = &run->msgs[m];
+
+		res->bad_msg = m;
+		if (x->src >= ports || x->dst >= ports) {
+			res->why = "a message's source or destination is no port of the fabric";
+			return -EINVAL;
+		}
+		if (x->pad) {
+			res->why = "a message's pad is not zero";
+			return -EINVAL;
+		}
+		res->why = bfly_msglist_payload_check(&req->bufs, x);
+		if (res->why)
+			return -EINVAL;
+		res->src[m] = x->src;
+		res->dst[m] = x->dst;
+		*payload |= x->len != 0;
+	}
+	res->has_bad_msg = false;
+	res->bad_msg = 0;
+	return 0;
+}
+
+/* The buffers every way needs, and the ones of @run->way. */
+static int bfly_hrel_alloc(struct bfly_hrel_run *run)
+{
+	const struct bfly_geometry *geo = run->geo;
+	struct bfly_mem *mem = &run->res->mem;
+	u32 ports = geo->ports;
+	size_t work = 0;
+
+	run->part = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+	switch (run->way) {
+	case BFLY_HREL_LOOPING:
+		run->perm = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		run->matrix = bfly_mem_alloc(mem, bfly_matrix_bytes(geo), false);
+		work = max(bfly_benes_workspace_size(geo),
+			   bfly_hrel_complete_workspace_size(ports));
+		break;
+	case BFLY_HREL_LABELS:
+		run->labels = bfly_mem_alloc_array(mem, ports, sizeof(u64), false);
+		run->active = bfly_mem_alloc(mem, BFLY_MATRIX_BYTES(ports), false);
+		run->sub = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		work = bfly_sched_split_workspace_size(geo);
+		break;
+	case BFLY_HREL_CYCLES:
+		run->lcan = bfly_mem_alloc(mem, sizeof(*run->lcan), false);
+		if (run->lcan)
+			bfly_lcan_of(geo, run->lcan);
+		run->lsrc = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		run->ldst = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		run->lcycle = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		if (run->lcan)
+			work = bfly_lcan_msgset_workspace_size(run->lcan, ports);
+		break;
+	}
+	if (work)
+		run->work = bfly_mem_alloc(mem, work, false);
+	return mem->err;
+}
+
+/* Colour @c's messages as the partial permutation @run->part. */
+static void bfly_hrel_colour_part(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i, m;
+
+	for (i = 0; i < run->geo->ports; i++)
+		run->part[i] = BFLY_HREL_IDLE;
+	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
+		m = run->corder[i];
+		run->part[res->src[m]] = res->dst[m];
+	}
+}
+
+/* Colour @c on Benes: one round, routed by looping. */
+static int bfly_hrel_looping(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i;
+	int err;
+
+	err = bfly_hrel_complete(run->geo->ports, run->part, run->perm, run->work);
+	if (!err)
+		err = bfly_benes_route(run->geo, run->perm, run->matrix, run->work);
+	if (err)
+		return err;
+	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++)
+		res->round[run->corder[i]] = res->rounds;
+	res->rounds++;
+	return 0;
+}
+
+/* Colour @c on a self-routing fabric: its labels' conflict-free sub-rounds. */
+static int bfly_hrel_labelled(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i, in;
+	int nsub, err;
+
+	err = bfly_hrel_labels(run->geo, run->part, &run->rng, run->labels, run->active);
+	if (err)
+		return err;
+	nsub = bfly_sched_split(run->geo, run->labels, run->active, run->sub, run->work);
+	if (nsub < 0)
+		return nsub;
+	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
+		in = res->src[run->corder[i]];
+		res->round[run->corder[i]] = res->rounds + run->sub[in];
+	}
+	res->rounds += nsub;
+	return 0;
+}
+
+/* Colour @c on an LCAN: its network cycles, the messages known in advance. */
+static int bfly_hrel_cycles(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i, k = run->cfirst[c + 1] - run->cfirst[c], m;
+	struct bfly_lcan_msgset ms = {
+		.src = run->lsrc, .dst = run->ldst, .count = k,
+		.mode = BFLY_LCAN_BIDIR, .strategy = BFLY_LCAN_OFFLINE,
+		.cycle = run->lcycle,
+	};
+	int err;
+
+	for (i = 0; i < k; i++) {
+		m = run->corder[run->cfirst[c] + i];
+		run->lsrc[i] = res->src[m];
+		run->ldst[i] = res->dst[m];
+	}
+	err = bfly_lcan_msgset_route(run->lcan, &ms, run->work);
+	if (err)
+		return err;
+	for (i = 0; i < k; i++)
+		res->round[run->corder[run->cfirst[c] + i]] = res->rounds + run->lcycle[i];
+	res->rounds += ms.cycles;
+	return 0;
+}
+
+/* Every colour, in order, its rounds numbered on from the last one's. */
+static int bfly_hrel_route(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 c;
+	int err;
+
+	for (c = 0; c < res->colours; c++) {
+		if (bfly_hrel_stop(run->req))
+			return -EINTR;
+		if (READ_ONCE(run->fab->dead))
+			return -ENODEV;
+		bfly_hrel_colour_part(run, c);
+		if (run->way == BFLY_HREL_LOOPING)
+			err = bfly_hrel_looping(run, c);
+		else if (run->way == BFLY_HREL_LABELS)
+			err = bfly_hrel_labelled(run, c);
+		else
+			err = bfly_hrel_cycles(run, c);
+		if (err)
+			return err;
+		cond_resched();
+	}
+	if (run->way == BFLY_HREL_CYCLES)
+		res->cycles = res->rounds;
+	else
+		res->cycles = bfly_sched_cycles(run->geo, res->rounds);
+	return 0;
+}
+
+/* The edge colouring: each message's colour, and the messages by colour. */
+static int bfly_hrel_colour_all(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	struct bfly_mem *mem = &res->mem;
+	u32 ports = run->geo->ports, count = run->req->count;
+	void *work;
+	int err;
+
+	run->colour = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
+	run->cfirst = bfly_mem_alloc_array(mem, (size_t)res->h + 1, sizeof(u32), false);
+	run->corder = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
+	work = bfly_mem_alloc(mem, bfly_hrel_workspace_size(ports, count, res->h), false);
+	err = mem->err;
+	if (!err)
+		err = bfly_hrel_colour(ports, count, res->src, res->dst, res->h, run->colour,
+				       work);
+	kvfree(work);
+	if (err)
+		return err;
+	res->colours = res->h;
+	bfly_msglist_sort(count, run->colour, res->colours, run->cfirst, run->corder);
+	return 0;
+}
+
+/* Set @res->why for an error of the routing or the payload. */
+static void bfly_hrel_why(struct bfly_hrel_res *res, int err)
+{
+	if (err == -EINTR)
+		res->why = "a signal stopped the h-relation";
+	else if (err == -ENODEV)
+		res->why = "the fabric was deleted";
+	else if (err == -EFAULT)
+		res->why = "a buffer the process cannot access";
+	else if (err == -E2BIG || err == -ENOMEM)
+		res->why = bfly_mem_why(err);
+}
+
+/* The relation's degree, and the refusal of a relation too large to route. */
+static int bfly_hrel_degree_check(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 ports = run->geo->ports, bad;
+	void *work;
+	int err;
+
+	work = bfly_mem_alloc(&res->mem, bfly_hrel_degree_workspace_size(ports), false);
+	if (!work)
+		return res->mem.err;
+	err = bfly_hrel_degree(ports, run->req->count, res->src, res->dst, &res->h, &bad,
+			       work);
+	kvfree(work);
+	if (err)
+		return err;
+	if (((u64)res->h * ports) >> BFLY_HREL_MAX_WORK_LOG2) {
+		res->why = "h x N: over 2^30; split the relation";
+		return -E2BIG;
+	}
+	return 0;
+}
+
+/* The run's buffers, freed; the result's stay for the frontend. */
+static void bfly_hrel_free(struct bfly_hrel_run *run)
+{
+	kvfree(run->msgs);
+	kvfree(run->colour);
+	kvfree(run->cfirst);
+	kvfree(run->corder);
+	kvfree(run->part);
+	kvfree(run->perm);
+	kvfree(run->labels);
+	kvfree(run->active);
+	kvfree(run->sub);
+	kvfree(run->matrix);
+	kvfree(run->lcan);
+	kvfree(run->lsrc);
+	kvfree(run->ldst);
+	kvfree(run->lcycle);
+	kvfree(run->work);
+}
+
+static int bfly_hrel_run(struct bfly_hrel_run *run)
+{
+	const struct bfly_hrel_req *req = run->req;
+	struct bfly_hrel_res *res = run->res;
+	struct bfly_mem *mem = &res->mem;
+	bool payload;
+	int err;
+
+	run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);
+	res->src = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
+	res->dst = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
+	res->round = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
+	res->order = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
+	if (mem->err)
+		return mem->err;
+	err = bfly_hrel_read(run, &payload);
+	if (err)
+		return err;
+	err = bfly_hrel_degree_check(run);
+	if (err)
+		return err;
+	err = bfly_hrel_colour_all(run);
+	if (!err)
+		err = bfly_hrel_alloc(run);
+	if (!err)
+		err = bfly_hrel_route(run);
+	if (err)
+		return err;
+	res->first = bfly_mem_alloc_array(mem, (size_t)res->rounds + 1, sizeof(u32), false);
+	if (!res->first)
+		return mem->err;
+	bfly_msglist_sort(req->count, res->round, res->rounds, res->first, res->order);
+	res->reported = true;
+	if (!payload)
+		return 0;
+	return bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
+				 res->rounds, &res->bytes_moved);
+}
+
+/**
+ * bfly_hrel() - run an h-relation on a fabric in rounds
+ * @fab: the fabric, referenced by the caller
+ * @req: the relation and its buffers
+ * @res: receives the result; bfly_hrel_done() frees it
+ *
+ * The fabric's settings are not read or changed: each round is routed on
+ * private buffers.
+ *
+ * Return: 0; -EOPNOTSUPP on a family that runs no h-relation; -EINVAL for
+ * no messages, misaligned buffers or a bad message (@res->bad_msg and
+ * @res->why say which); -E2BIG for more than %BFLY_HREL_MAX_MSGS messages,
+ * h times N past 2^30, or from the memory limits; -ENOMEM; -EFAULT;
+ * -EINTR when a signal stopped it and -ENODEV when the fabric was deleted
+ * (@res->reported then says whether the routing finished: the payload of
+ * the rounds before moved).
+ */
+int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+	      struct bfly_hrel_res *res)
+{
+	struct bfly_hrel_run run = { .fab = fab, .geo = &fab->geo, .req = req, .res = res,
+				     .rng = req->seed };
+	int err;
+
+	res->mem.fab = fab;
+	res->count = req->count;
+	res->ports = fab->geo.ports;
+
+	err = bfly_hrel_way_of(&fab->geo, &run.way, &res->why);
+	if (err)
+		return err;
+	if (READ_ONCE(fab->faults.count)) {
+		res->why = "h-relations run on a fabric without faults; repair them first";
+		return -EOPNOTSUPP;
+	}
+	if (!req->count) {
+		res->why = "count: an h-relation has one message at least";
+		return -EINVAL;
+	}
+	if (req->count > BFLY_HREL_MAX_MSGS) {
+		res->why = "count: more than 2^24 messages";
+		return -E2BIG;
+	}
+	res->why = bfly_msglist_bufs_check(&req->bufs);
+	if (res->why)
+		return -EINVAL;
+	err = bfly_hrel_run(&run);
+	if (err && !res->why)
+		bfly_hrel_why(res, err);
+	bfly_hrel_free(&run);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel);
+
+/**
+ * bfly_hrel_round_perm() - the partial permutation a round routed
+ * @res: a reported result of bfly_hrel()
+ * @r: the round, below @res->rounds
+ * @perm: receives N entries: each input's destination in round @r, or
+ *	%BFLY_HREL_IDLE
+ */
+void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm)
+{
+	u32 i, m;
+
+	for (i = 0; i < res->ports; i++)
+		perm[i] = BFLY_HREL_IDLE;
+	for (i = res->first[r]; i < res->first[r + 1]; i++) {
+		m = res->order[i];
+		perm[res->src[m]] = res->dst[m];
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_round_perm);
+
+/**
+ * bfly_hrel_done() - free an h-relation's result
+ * @res: filled by bfly_hrel()
+ */
+void bfly_hrel_done(struct bfly_hrel_res *res)
+{
+	kvfree(res->src);
+	kvfree(res->dst);
+	kvfree(res->round);
+	kvfree(res->first);
+	kvfree(res->order);
+	res->src = NULL;
+	res->dst = NULL;
+	res->round = NULL;
+	res->first = NULL;
+	res->order = NULL;
+	if (res->mem.fab)
+		bfly_mem_release(&res->mem);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_done);

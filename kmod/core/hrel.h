@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The h-relation service: a list of messages split into rounds by edge
+ * colouring (lib/hrel.c), each round routed on the fabric (split further
+ * where the fabric cannot route it at once), the payload moved round by
+ * round.
+ */
+#ifndef _BFLY_CORE_HREL_H
+#define _BFLY_CORE_HREL_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <uapi/linux/bfly.h>
+
+#include "core.h"
+#include "msglist.h"
+
+struct bfly_fabric;
+
+/**
+ * struct bfly_hrel_req - an h-relation, as a frontend hands it over
+ * @count: messages
+ * @seed: the random middle rows of bfly2 and bfly-twice labels
+ * @read_msgs: fills @count &struct bfly_msgset_msg from the frontend's
+ *	request; returns 0 or an error
+ * @ctx: passed to @read_msgs
+ * @bufs: the payload's buffers, and which signals stop the request (with
+ *	@bufs.killable only fatal ones, as for a netlink request; otherwise
+ *	any signal stops the routing between colours and the payload between
+ *	rounds)
+ */
+struct bfly_hrel_req {
+	u32 count;
+	u64 seed;
+	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
+	void *ctx;
+	struct bfly_msglist_bufs bufs;
+};
+
+/**
+ * struct bfly_hrel_res - what running an h-relation did
+ * @h: the relation's degree
+ * @colours: rounds of the edge colouring (@h)
+ * @rounds: rounds run on the fabric
+ * @cycles: the fabric's cycles for @rounds
+ * @bytes_moved: payload bytes moved
+ * @bad_msg: with @has_bad_msg, the index of the message at fault
+ * @has_bad_msg: the -EINVAL is for a message
+ * @reported: the figures above, @round and the round permutations hold a
+ *	result (the routing ran to its end)
+ * @count: messages
+ * @ports: N
+ * @src: each message's source
+ * @dst: each message's destination
+ * @round: each message's round
+ * @first: @rounds + 1 entries: round r's messages are @order[@first[r]]
+ *	.. @order[@first[r + 1] - 1]
+ * @order: the messages by round
+ * @why: on error, a short reason, or NULL
+ * @mem: the memory charged, given back by bfly_hrel_done()
+ */
+struct bfly_hrel_res {
+	u32 h;
+	u32 colours;
+	u32 rounds;
+	u64 cycles;
+	u64 bytes_moved;
+	u32 bad_msg;
+	bool has_bad_msg;
+	bool reported;
+	u32 count;
+	u32 ports;
+	u32 *src;
+	u32 *dst;
+	u32 *round;
+	u32 *first;
+	u32 *order;
+	const char *why;
+	struct bfly_mem mem;
+};
+
+int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+	      struct bfly_hrel_res *res);
+void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm);
+void bfly_hrel_done(struct bfly_hrel_res *res);
+
+#endif /* _BFLY_CORE_HREL_H */

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the h-relation service (core/hrel.c). Its refusals name the
+ * message at fault and give back every byte charged; every message runs
+ * in exactly one round, each round is a partial permutation the fabric
+ * routes at once, Benes takes exactly h rounds and the others h or more.
+ */
+#include <kunit/test.h>
+#include <linux/prandom.h>
+#include <linux/slab.h>
+
+#include "core/core.h"
+#include "core/hrel.h"
+#include "lib/hrel_round.h"
+#include "lib/schedule.h"
+#include "lib/tests/kunit_util.h"
+
+static void bfly_hr_destroy_action(void *fab)
+{
+	bfly_fabric_destroy(fab);
+}
+
+/* A fabric deleted when the test ends. */
+static struct bfly_fabric *bfly_hr_fabric(struct kunit *test, enum bfly_topology topology,
+					  u32 radix, u32 up, u32 ports)
+{
+	struct bfly_fabric *fab;
+	const char *why;
+
+	fab = bfly_fabric_create_up(topology, radix, up, ports, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_hr_destroy_action, fab));
+	return fab;
+}
+
+static int bfly_hr_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+{
+	memcpy(msgs, ctx, count * sizeof(*msgs));
+	return 0;
+}
+
+/* Run @count of @msgs; the memory charged is given back by bfly_hrel_done(). */
+static int bfly_hr_run(struct kunit *test, struct bfly_fabric *fab, u32 count,
+		       struct bfly_msgset_msg *msgs, struct bfly_hrel_res *res)
+{
+	struct bfly_hrel_req req = { .count = count, .read_msgs = bfly_hr_read, .ctx = msgs };
+	u64 before = atomic64_read(&fab->mem.used);
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	err = bfly_hrel(fab, &req, res);
+	bfly_hrel_done(res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+	return err;
+}
+
+static void bfly_hrel_refusals(struct kunit *test)
+{
+	struct bfly_fabric *bf = bfly_hr_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
+	struct bfly_fabric *kf = bfly_hr_fabric(test, BFLY_TOPO_KFLY, 4, 0, 16);
+	struct bfly_msgset_msg *msgs = kunit_kcalloc(test, 8, sizeof(*msgs), GFP_KERNEL);
+	struct bfly_hrel_res res;
+	struct bfly_fault f = bfly_test_stuck(0, 0, 1);
+	const char *why;
+	u32 m, bad;
+
+	KUNIT_ASSERT_NOT_NULL(test, msgs);
+	for (m = 0; m < 8; m++) {
+		msgs[m].src = m;
+		msgs[m].dst = 7 - m;
+	}
+	KUNIT_EXPECT_EQ(test, 0, bfly_hr_run(test, bf, 8, msgs, &res));
+	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_hr_run(test, kf, 8, msgs, &res));
+	KUNIT_EXPECT_NOT_NULL(test, res.why);
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, bf, 0, msgs, &res));
+	KUNIT_EXPECT_EQ(test, -E2BIG, bfly_hr_run(test, bf, BFLY_HREL_MAX_MSGS + 1, msgs, &res));
+
+	msgs[5].dst = 8;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, bf, 8, msgs, &res));
+	KUNIT_EXPECT_TRUE(test, res.has_bad_msg);
+	KUNIT_EXPECT_EQ(test, 5U, res.bad_msg);
+	msgs[5].dst = 2;
+	msgs[6].pad = 1;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, bf, 8, msgs, &res));
+	KUNIT_EXPECT_EQ(test, 6U, res.bad_msg);
+	msgs[6].pad = 0;
+	msgs[2].len = 8;	/* payload, no buffers */
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, bf, 8, msgs, &res));
+	KUNIT_EXPECT_EQ(test, 2U, res.bad_msg);
+	msgs[2].len = 0;
+
+	/* a fabric with faults is refused, and runs again once repaired */
+	KUNIT_ASSERT_EQ(test, 0, bfly_fabric_faults_add(bf, &f, 1, &bad, &why));
+	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_hr_run(test, bf, 8, msgs, &res));
+	KUNIT_ASSERT_EQ(test, 0, bfly_fabric_fault_clear(bf));
+	KUNIT_EXPECT_EQ(test, 0, bfly_hr_run(test, bf, 8, msgs, &res));
+}
+
+/* @count random messages on @ports ports, each port sending and receiving @h. */
+static void bfly_hr_relation(struct rnd_state *rnd, struct bfly_msgset_msg *msgs, u32 *perm,
+			     u32 ports, u32 h)
+{
+	u32 r, i;
+
+	for (r = 0; r < h; r++) {
+		bfly_random_perm(rnd, perm, ports);
+		for (i = 0; i < ports; i++) {
+			msgs[r * ports + i].src = i;
+			msgs[r * ports + i].dst = perm[i];
+		}
+	}
+}
+
+/*
+ * Every message in one round; each round a partial permutation that
+ * self-routes without conflict where the fabric self-routes.
+ */
+static void bfly_hr_check_rounds(struct kunit *test, struct bfly_fabric *fab,
+				 const struct bfly_hrel_res *res, u32 count)
+{
+	const struct bfly_geometry *geo = &fab->geo;
+	u32 *perm = bfly_test_alloc(test, geo->ports * sizeof(u32));
+	u64 *labels = bfly_test_alloc(test, geo->ports * sizeof(u64));
+	unsigned long *active = bfly_test_alloc(test, BFLY_MATRIX_BYTES(geo->ports));
+	u32 *sub = bfly_test_alloc(test, geo->ports * sizeof(u32));
+	void *work = bfly_test_alloc(test, bfly_sched_split_workspace_size(geo));
+	u64 rng = 1;
+	u32 r, i, seen = 0;
+
+	KUNIT_ASSERT_TRUE(test, res->reported);
+	for (i = 0; i < count; i++)
+		KUNIT_EXPECT_LT(test, res->round[i], res->rounds);
+	for (r = 0; r < res->rounds; r++) {
+		bfly_hrel_round_perm(res, r, perm);
+		for (i = 0; i < geo->ports; i++)
+			seen += perm[i] != BFLY_HREL_IDLE;
+		/* each destination once at most */
+		bitmap_zero(active, geo->ports);
+		for (i = 0; i < geo->ports; i++) {
+			if (perm[i] == BFLY_HREL_IDLE)
+				continue;
+			KUNIT_EXPECT_FALSE(test, test_bit(perm[i], active));
+			__set_bit(perm[i], active);
+		}
+		if (geo->topology != BFLY_TOPO_BUTTERFLY)
+			continue;
+		/* the butterfly's rounds route at once by destination */
+		KUNIT_EXPECT_EQ(test, 0, bfly_hrel_labels(geo, perm, &rng, labels, active));
+		KUNIT_EXPECT_EQ(test, 1, bfly_sched_split(geo, labels, active, sub, work));
+	}
+	KUNIT_EXPECT_EQ(test, count, seen);
+}
+
+static void bfly_hrel_rounds(struct kunit *test)
+{
+	static const struct { u32 topology, radix, up; } fams[] = {
+		{ BFLY_TOPO_BENES, 2, 0 }, { BFLY_TOPO_BUTTERFLY, 2, 0 },
+		{ BFLY_TOPO_BFLY2, 2, 0 }, { BFLY_TOPO_BFLY_TWICE, 2, 0 },
+		{ BFLY_TOPO_CB_LCAN, 2, 2 },
+	};
+	static const u32 hs[] = { 1, 3, 4, 16 };
+	const u32 ports = 16, most = 16 * 16;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, most * sizeof(*msgs));
+	u32 *perm = bfly_test_alloc(test, ports * sizeof(u32));
+	struct rnd_state rnd;
+	u32 f, j;
+
+	prandom_seed_state(&rnd, 14);
+	for (f = 0; f < ARRAY_SIZE(fams); f++) {
+		struct bfly_fabric *fab = bfly_hr_fabric(test, fams[f].topology, fams[f].radix,
+							 fams[f].up, ports);
+
+		for (j = 0; j < ARRAY_SIZE(hs); j++) {
+			struct bfly_hrel_req req = { .count = hs[j] * ports,
+						     .read_msgs = bfly_hr_read, .ctx = msgs };
+			struct bfly_hrel_res res = {};
+
+			memset(msgs, 0, most * sizeof(*msgs));
+			bfly_hr_relation(&rnd, msgs, perm, ports, hs[j]);
+			KUNIT_ASSERT_EQ(test, 0, bfly_hrel(fab, &req, &res));
+			KUNIT_EXPECT_EQ(test, hs[j], res.h);
+			KUNIT_EXPECT_EQ(test, hs[j], res.colours);
+			if (fams[f].topology == BFLY_TOPO_BENES)
+				KUNIT_EXPECT_EQ(test, hs[j], res.rounds);
+			else
+				KUNIT_EXPECT_GE(test, res.rounds, hs[j]);
+			bfly_hr_check_rounds(test, fab, &res, req.count);
+			bfly_hrel_done(&res);
+		}
+	}
+}
+
+/* All h messages of a source to one destination: h rounds of one message. */
+static void bfly_hrel_parallel(struct kunit *test)
+{
+	struct bfly_fabric *fab = bfly_hr_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, 5 * sizeof(*msgs));
+	struct bfly_hrel_req req = { .count = 5, .read_msgs = bfly_hr_read, .ctx = msgs };
+	struct bfly_hrel_res res = {};
+	u32 m;
+
+	for (m = 0; m < 5; m++) {
+		msgs[m].src = 3;
+		msgs[m].dst = 6;
+	}
+	KUNIT_ASSERT_EQ(test, 0, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_EQ(test, 5U, res.h);
+	KUNIT_EXPECT_EQ(test, 5U, res.rounds);
+	bfly_hr_check_rounds(test, fab, &res, 5);
+	bfly_hrel_done(&res);
+}
+
+static struct kunit_case bfly_hrel_service_cases[] = {
+	KUNIT_CASE(bfly_hrel_refusals),
+	KUNIT_CASE(bfly_hrel_rounds),
+	KUNIT_CASE(bfly_hrel_parallel),
+	{}
+};
+
+static struct kunit_suite bfly_hrel_service_suite = {
+	.name = "bfly_hrel_service",
+	.test_cases = bfly_hrel_service_cases,
+};
+
+kunit_test_suite(bfly_hrel_service_suite);

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One round of an h-relation on a fabric of 2 x 2 nodes. A round is a
+ * partial permutation: each input sends at most one message and each
+ * output receives at most one.
+ *
+ * The looping algorithm routes whole permutations, so the idle inputs are
+ * sent to the idle outputs, both taken in increasing order; their packets
+ * carry nothing and route like the others.
+ *
+ * Self-routing fabrics route labels. A label is the intermediate part of
+ * the route followed by the destination's n bits: nothing more on the
+ * butterfly; on bfly2 and bfly-twice the node_stages - n bits before the
+ * destination choose the first butterfly's output row (the intermediate
+ * output I without its last bit on bfly2, all of I on bfly-twice: see
+ * schedule.c). The row is random, Valiant's choice, from the caller's
+ * sequence, so one seed gives one set of labels.
+ */
+#include "compat.h"
+#include "hrel_round.h"
+#include "rand.h"
+
+/**
+ * bfly_hrel_complete_workspace_size() - memory bfly_hrel_complete() needs
+ * @ports: N
+ *
+ * Return: bytes: a bitmap of N bits.
+ */
+size_t bfly_hrel_complete_workspace_size(u32 ports)
+{
+	return BITS_TO_LONGS(ports) * sizeof(unsigned long);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_complete_workspace_size);
+
+/**
+ * bfly_hrel_complete() - a round's partial permutation made whole
+ * @ports: N
+ * @part: N entries, the output of each input or %BFLY_HREL_IDLE
+ * @perm: receives N entries: @part with every idle input sent to an idle
+ *	output, the i-th idle input to the i-th idle output
+ * @work: bfly_hrel_complete_workspace_size() bytes
+ *
+ * Return: 0; -EINVAL when @part sends to an output of N or more or to one
+ * output twice (@perm is then partly written).
+ */
+int bfly_hrel_complete(u32 ports, const u32 *part, u32 *perm, void *work)
+{
+	unsigned long *taken = work;
+	u32 i, o = 0;
+
+	bitmap_zero(taken, ports);
+	for (i = 0; i < ports; i++) {
+		if (part[i] == BFLY_HREL_IDLE)
+			continue;
+		if (part[i] >= ports || __test_and_set_bit(part[i], taken))
+			return -EINVAL;
+	}
+	for (i = 0; i < ports; i++) {
+		if (part[i] != BFLY_HREL_IDLE) {
+			perm[i] = part[i];
+			continue;
+		}
+		while (test_bit(o, taken))
+			o++;
+		perm[i] = o++;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_complete);
+
+/**
+ * bfly_hrel_labels() - self-routing labels of a round
+ * @geo: a butterfly, bfly2 or bfly-twice geometry (N = 2^n)
+ * @part: N entries, the output of each input or %BFLY_HREL_IDLE
+ * @rng: the random sequence's state (bfly_splitmix64()); drawn once per
+ *	active input where the route has a middle row to choose
+ * @labels: receives N labels; 0 for the idle inputs
+ * @active: receives N bits: the inputs that send
+ *
+ * Return: 0; -EINVAL for an output of N or more.
+ */
+int bfly_hrel_labels(const struct bfly_geometry *geo, const u32 *part, u64 *rng,
+		     u64 *labels, unsigned long *active)
+{
+	u32 n = geo->ports_log2, mid = geo->node_stages - n, i;
+	u64 mask = mid ? (1ULL << mid) - 1 : 0;
+
+	bitmap_zero(active, geo->ports);
+	for (i = 0; i < geo->ports; i++) {
+		labels[i] = 0;
+		if (part[i] == BFLY_HREL_IDLE)
+			continue;
+		if (part[i] >= geo->ports)
+			return -EINVAL;
+		__set_bit(i, active);
+		labels[i] = part[i];
+		if (mid)
+			labels[i] |= (bfly_splitmix64(rng) & mask) << n;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_labels);

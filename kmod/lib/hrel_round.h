@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One round of an h-relation on a fabric of 2 x 2 nodes: the partial
+ * permutation completed for the looping algorithm, or labelled for
+ * self-routing.
+ */
+#ifndef _BFLY_HREL_ROUND_H
+#define _BFLY_HREL_ROUND_H
+
+#include "compat.h"
+#include "geometry.h"
+
+/* BFLY_HREL_IDLE (uapi): an input that sends nothing in a round */
+#include <uapi/linux/bfly.h>
+
+size_t bfly_hrel_complete_workspace_size(u32 ports);
+int bfly_hrel_complete(u32 ports, const u32 *part, u32 *perm, void *work);
+int bfly_hrel_labels(const struct bfly_geometry *geo, const u32 *part, u64 *rng,
+		     u64 *labels, unsigned long *active);
+
+#endif /* _BFLY_HREL_ROUND_H */
