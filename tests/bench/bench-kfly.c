@@ -4,8 +4,9 @@
  * butterfly's self-routing (selfroute.c) of the same N, alternated call by
  * call: for N = 2^16 and 2^20 (and k = 8 at 2^15 and 2^18, the nearest
  * powers), the median time per terminal and node stage of routing a
- * random permutation, and its ratio to the butterfly's. Every routing is
- * checked: each packet is delivered where the setting it produced traces.
+ * random permutation, and its ratio to the butterfly's; also the least and
+ * the greatest ratio of one rep's pair of calls. Every routing is checked:
+ * each packet is delivered where the setting it produced traces.
  *
  *   bench-kfly [reps]
  */
@@ -54,7 +55,7 @@ int main(int argc, char **argv)
 		{ 4, 1U << 20, 20 }, { 8, 1U << 18, 18 }, { 16, 1U << 20, 20 },
 	};
 	int reps = argc > 1 ? atoi(argv[1]) : 21, bad = 0, r;
-	double tb[BENCH_MAX_REPS], tk[BENCH_MAX_REPS], b, k;
+	double tb[BENCH_MAX_REPS], tk[BENCH_MAX_REPS], b, k, q, lo, hi;
 	struct bfly_geometry geo;
 	struct bfly_kfly g;
 	unsigned int c;
@@ -64,7 +65,8 @@ int main(int argc, char **argv)
 		reps = 21;
 	printf("destination-digit routing of a random permutation\n");
 	printf("ns per terminal and node stage, median of %d, alternated call by call\n", reps);
-	printf("%-10s %4s %10s %10s %8s\n", "N", "k", "butterfly", "kfly", "ratio");
+	printf("%-10s %4s %10s %10s %8s %8s %8s\n", "N", "k", "butterfly", "kfly", "ratio",
+	       "min", "max");
 	for (c = 0; c < ARRAY_SIZE(cases); c++) {
 		u32 N = cases[c][1];
 		u32 *perm = bench_alloc(N * sizeof(u32)), *del = bench_alloc(N * sizeof(u32));
@@ -82,14 +84,20 @@ int main(int argc, char **argv)
 		bw = bench_alloc(bfly_selfroute_workspace_size(&geo));
 		kw = bench_alloc(bfly_kfly_route_workspace_size(&g));
 		set = bench_alloc(bfly_kfly_settings_size(&g));
+		lo = 1e300;
+		hi = 0;
 		for (r = 0; r < reps; r++) {
 			bench_random_perm(perm, N);
 			tb[r] = route_bfly(&geo, perm, m, del, back, bw, &bad);
 			tk[r] = route_kfly(&g, perm, set, del, back, kw, &bad);
+			q = tk[r] / g.n / (tb[r] / geo.node_stages);
+			lo = q < lo ? q : lo;
+			hi = q > hi ? q : hi;
 		}
 		b = bench_median(tb, reps) / ((double)N * geo.node_stages);
 		k = bench_median(tk, reps) / ((double)N * g.n);
-		printf("2^%-8u %4u %10.2f %10.2f %8.3f\n", cases[c][2], g.k, b, k, k / b);
+		printf("2^%-8u %4u %10.2f %10.2f %8.3f %8.3f %8.3f\n", cases[c][2], g.k, b, k, k / b,
+		       lo, hi);
 		free(perm);
 		free(del);
 		free(back);
