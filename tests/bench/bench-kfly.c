@@ -96,8 +96,8 @@ int main(int argc, char **argv)
 		}
 		b = bench_median(tb, reps) / ((double)N * geo.node_stages);
 		k = bench_median(tk, reps) / ((double)N * g.n);
-		printf("2^%-8u %4u %10.2f %10.2f %8.3f %8.3f %8.3f\n", cases[c][2], g.k, b, k, k / b,
-		       lo, hi);
+		printf("2^%-8u %4u %10.2f %10.2f %8.3f %8.3f %8.3f\n", cases[c][2], g.k, b, k,
+		       k / b, lo, hi);
 		free(perm);
 		free(del);
 		free(back);
