@@ -185,71 +185,113 @@ static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 nod
 #define BFLY_KFLY_SRC(p) ((u32)((p) >> 32))
 #define BFLY_KFLY_DEST(p) ((u32)(p))
 
-/* The port a packet asks for at a node stage: digit @e of its destination. */
-static __always_inline u32 bfly_kfly_want(const struct bfly_kfly *g, bool pow2, u32 e, u64 pk)
+/* The port packet @pk asks for: bits @sh up for power-of-two @k, else @pk / @div. */
+static __always_inline u32 bfly_kfly_want(u32 k, bool pow2, u32 sh, u32 div, u64 pk)
 {
-	if (pow2)
-		return (BFLY_KFLY_DEST(pk) >> (g->log2k * e)) & (g->k - 1);
-	return BFLY_KFLY_DEST(pk) / g->pow[e] % g->k;
+	return pow2 ? (BFLY_KFLY_DEST(pk) >> sh) & (k - 1) : BFLY_KFLY_DEST(pk) / div % k;
+}
+
+/* The shift of byte @p in a word of setting bytes, which are in memory order. */
+static __always_inline u32 bfly_kfly_byte(u32 p)
+{
+	return BFLY_BIG_ENDIAN ? 56 - 8 * (p % 8) : 8 * (p % 8);
 }
 
 /*
  * One switch of node stage @s, its packets at @in: every packet to the
- * port its destination digit @e names, or after the others to the lowest
+ * port its destination's digit names, or after the others to the lowest
  * free port. Output port o leads to address @base + o * @stride of the
- * next node stage. The setting's k bytes go to @set. Branch-free but for
- * the refused packets: the packets are written from the highest input
- * port down, so the lowest one asking for a port holds it.
+ * next node stage. The setting's k bytes go to @set, 8 at a time. The
+ * lowest packet asking for a port holds it; the refused ones, in input
+ * port order, take the free ports in order. With @list, each refused
+ * packet is listed as a conflict of switch @node. Branch-free without
+ * @list.
+ *
+ * Return: the refused packets.
  */
-static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, bool pow2, u32 e,
-					     u32 s, u32 node, const u64 *in, u8 *set,
-					     u64 *next, u32 base, u32 stride,
-					     struct bfly_kfly_conflicts *conflicts)
+static __always_inline u32 bfly_kfly_switch(u32 k, bool pow2, u32 sh, u32 div,
+					    const u64 *in, u8 *set, u64 *next, u32 base,
+					    u32 stride, struct bfly_kfly_conflicts *list,
+					    u32 s, u32 node)
 {
-	u8 want[BFLY_KFLY_MAX_K], holder[BFLY_KFLY_MAX_K];
-	u64 taken = 0, refused = 0, bit;
-	u32 p, w, k = g->k;
+	u64 taken = 0, refused = 0, free, bit, word, r;
+	u32 p, q, h, w;
 
 	for (p = 0; p < k; p++) {
-		w = bfly_kfly_want(g, pow2, e, in[p]);
-		want[p] = w;
-		bit = 1ULL << w;
+		bit = 1ULL << bfly_kfly_want(k, pow2, sh, div, in[p]);
 		refused |= (u64)!!(taken & bit) << p;
 		taken |= bit;
 	}
-	for (p = k; p-- > 0;) {
-		w = want[p];
-		set[p] = w;
-		holder[w] = p;
-		next[base + w * stride] = in[p];
+	for (r = refused; list && r; r &= r - 1) {
+		p = __builtin_ctzll(r);
+		w = bfly_kfly_want(k, pow2, sh, div, in[p]);
+		for (h = 0; bfly_kfly_want(k, pow2, sh, div, in[h]) != w; h++)
+			;
+		bfly_kfly_conflict(list, s, node, BFLY_KFLY_SRC(in[h]), BFLY_KFLY_SRC(in[p]), w);
 	}
-	while (unlikely(refused)) {
-		p = __builtin_ctzll(refused);
-		refused &= refused - 1;
-		w = __builtin_ctzll(~taken);
-		taken |= 1ULL << w;
-		bfly_kfly_conflict(conflicts, s, node, BFLY_KFLY_SRC(in[holder[want[p]]]),
-				   BFLY_KFLY_SRC(in[p]), want[p]);
-		set[p] = w;
-		next[base + w * stride] = in[p];
+	free = ~taken;
+	for (q = 0; q < k; q += 8) {
+		word = 0;
+		for (p = q; p < q + 8 && p < k; p++) {
+			r = refused >> p & 1;
+			w = bfly_kfly_want(k, pow2, sh, div, in[p]);
+			w = r ? (u32)__builtin_ctzll(free) : w;
+			free &= free - r;
+			next[base + w * stride] = in[p];
+			word |= (u64)w << bfly_kfly_byte(p);
+		}
+		memcpy(set + q, &word, k - q < 8 ? k - q : 8);
 	}
+	return hweight64(refused);
 }
 
 /*
  * Node stage @s, every switch. The link after it trades the port digit
  * and digit e = n-1-s (none after the last stage): output port o of the
  * switch at address a, whose digit e is d, leads to a - d k^e + d + o k^e.
+ * Conflicts are listed while the list has room at the stage's start, else
+ * only counted.
  */
-static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, bool pow2, u32 s,
-					    const u64 *cur, u8 *row, u64 *next,
+static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, u32 k, bool pow2,
+					    u32 s, const u64 *cur, u8 *row, u64 *next,
 					    struct bfly_kfly_conflicts *conflicts)
 {
-	u32 e = g->n - 1 - s, m = g->pow[e], k = g->k, sw, a, d;
+	u32 e = g->n - 1 - s, m = g->pow[e], sh = g->log2k * e, sw, a, d, count = 0;
+	struct bfly_kfly_conflicts *list = NULL;
 
+	if (conflicts && conflicts->count < conflicts->capacity)
+		list = conflicts;
 	for (sw = 0, a = 0; sw < g->switches; sw++, a += k) {
-		d = !e ? 0 : pow2 ? (a >> (g->log2k * e)) & (k - 1) : a / m % k;
-		bfly_kfly_switch(g, pow2, e, s, sw, cur + a, row + a, next, a - d * m + d,
-				 e ? m : 1, conflicts);
+		d = !e ? 0 : pow2 ? (a >> sh) & (k - 1) : a / m % k;
+		count += bfly_kfly_switch(k, pow2, sh, m, cur + a, row + a, next, a - d * m + d,
+					  e ? m : 1, list, s, sw);
+	}
+	if (conflicts && !list && count) {
+		if (!conflicts->count)
+			conflicts->first_stage = s;
+		conflicts->count += count;
+	}
+}
+
+/* Node stage @s with k a constant where it is 4, 8 or 16, so loops unroll. */
+static void bfly_kfly_stage_k(const struct bfly_kfly *g, u32 s, const u64 *cur, u8 *row,
+			      u64 *next, struct bfly_kfly_conflicts *conflicts)
+{
+	switch (g->k) {
+	case 4:
+		bfly_kfly_stage(g, 4, true, s, cur, row, next, conflicts);
+		break;
+	case 8:
+		bfly_kfly_stage(g, 8, true, s, cur, row, next, conflicts);
+		break;
+	case 16:
+		bfly_kfly_stage(g, 16, true, s, cur, row, next, conflicts);
+		break;
+	default:
+		if (g->log2k)
+			bfly_kfly_stage(g, g->k, true, s, cur, row, next, conflicts);
+		else
+			bfly_kfly_stage(g, g->k, false, s, cur, row, next, conflicts);
 	}
 }
 
@@ -287,10 +329,7 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 	for (s = 0; s < g->n; s++) {
 		u8 *row = set + (size_t)s * g->ports;
 
-		if (g->log2k)
-			bfly_kfly_stage(g, true, s, cur, row, next, conflicts);
-		else
-			bfly_kfly_stage(g, false, s, cur, row, next, conflicts);
+		bfly_kfly_stage_k(g, s, cur, row, next, conflicts);
 		tmp = cur;
 		cur = next;
 		next = tmp;
