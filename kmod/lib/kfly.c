@@ -151,12 +151,11 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_trace);
  * bfly_kfly_route_workspace_size() - memory bfly_kfly_route_dest() needs
  * @g: the shape
  *
- * Return: bytes: two arrays of N u64, a packet each (source and
- * destination).
+ * Return: bytes: two arrays of N u32, a packet each.
  */
 size_t bfly_kfly_route_workspace_size(const struct bfly_kfly *g)
 {
-	return 2 * (size_t)g->ports * sizeof(u64);
+	return 2 * (size_t)g->ports * sizeof(u32);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_workspace_size);
 
@@ -181,75 +180,146 @@ static void bfly_kfly_conflict(struct bfly_kfly_conflicts *c, u32 stage, u32 nod
 	c->count++;
 }
 
-/* A packet in routing: its source above bit 32, its destination below. */
-#define BFLY_KFLY_SRC(p) ((u32)((p) >> 32))
-#define BFLY_KFLY_DEST(p) ((u32)(p))
+/*
+ * A packet in routing is a u32 of n base-k digits. Entering node stage j
+ * at address a, its digits n-1-j .. 0 are its destination's, still to be
+ * used; the others are its source's digits that a no longer holds: the
+ * input port digit a loses at each node stage takes the place of the
+ * destination digit used there. Digit i of the source is digit i of a for
+ * 1 <= i < n-j; digit n-j (j > 0) is digit 0 of a, digit 0 is the
+ * packet's digit n-1, and digit i > n-j is the packet's digit i-1. After
+ * the last node stage the packet is the source rotated right one digit.
+ */
 
-/* The port a packet asks for at a node stage: digit @e of its destination. */
-static __always_inline u32 bfly_kfly_want(const struct bfly_kfly *g, bool pow2, u32 e, u64 pk)
+/* The source of packet @pk entering node stage @j at address @a. */
+static u32 bfly_kfly_source(const struct bfly_kfly *g, u32 j, u32 a, u32 pk)
 {
-	if (pow2)
-		return (BFLY_KFLY_DEST(pk) >> (g->log2k * e)) & (g->k - 1);
-	return BFLY_KFLY_DEST(pk) / g->pow[e] % g->k;
+	u32 i, n = g->n, src = 0, from, at;
+
+	if (!j)
+		return a;
+	for (i = 0; i < n; i++) {
+		if (!i || i > n - j) {
+			from = pk;
+			at = !i ? n - 1 : i - 1;
+		} else {
+			from = a;
+			at = i < n - j ? i : 0;
+		}
+		src += from / g->pow[at] % g->k * g->pow[i];
+	}
+	return src;
+}
+
+/* The port packet @pk asks for: bits @sh up for power-of-two @k, else @pk / @div. */
+static __always_inline u32 bfly_kfly_want(u32 k, bool pow2, u32 sh, u32 div, u32 pk)
+{
+	return pow2 ? (pk >> sh) & (k - 1) : pk / div % k;
+}
+
+/* The shift of byte @p in a word of setting bytes, which are in memory order. */
+static __always_inline u32 bfly_kfly_byte(u32 p)
+{
+	return BFLY_BIG_ENDIAN ? 56 - 8 * (p % 8) : 8 * (p % 8);
 }
 
 /*
  * One switch of node stage @s, its packets at @in: every packet to the
- * port its destination digit @e names, or after the others to the lowest
+ * port its destination's digit names, or after the others to the lowest
  * free port. Output port o leads to address @base + o * @stride of the
- * next node stage. The setting's k bytes go to @set. Branch-free but for
- * the refused packets: the packets are written from the highest input
- * port down, so the lowest one asking for a port holds it.
+ * next node stage. The setting's k bytes go to @set, 8 at a time. The
+ * lowest packet asking for a port holds it; the refused ones, in input
+ * port order, take the free ports in order. With @list, each refused
+ * packet is listed as a conflict of switch @node. Branch-free without
+ * @list.
+ *
+ * Return: the refused packets.
  */
-static __always_inline void bfly_kfly_switch(const struct bfly_kfly *g, bool pow2, u32 e,
-					     u32 s, u32 node, const u64 *in, u8 *set,
-					     u64 *next, u32 base, u32 stride,
-					     struct bfly_kfly_conflicts *conflicts)
+static __always_inline u32 bfly_kfly_switch(const struct bfly_kfly *g, u32 k, bool pow2,
+					    u32 sh, u32 div, const u32 *in, u8 *set, u32 *next,
+					    u32 base, u32 stride,
+					    struct bfly_kfly_conflicts *list, u32 s, u32 node)
 {
-	u8 want[BFLY_KFLY_MAX_K], holder[BFLY_KFLY_MAX_K];
-	u64 taken = 0, refused = 0, bit;
-	u32 p, w, k = g->k;
+	u64 taken = 0, refused = 0, free, bit, word, r;
+	u32 p, q, h, w, o, pk;
 
 	for (p = 0; p < k; p++) {
-		w = bfly_kfly_want(g, pow2, e, in[p]);
-		want[p] = w;
-		bit = 1ULL << w;
+		bit = 1ULL << bfly_kfly_want(k, pow2, sh, div, in[p]);
 		refused |= (u64)!!(taken & bit) << p;
 		taken |= bit;
 	}
-	for (p = k; p-- > 0;) {
-		w = want[p];
-		set[p] = w;
-		holder[w] = p;
-		next[base + w * stride] = in[p];
+	for (r = refused; list && r; r &= r - 1) {
+		p = __builtin_ctzll(r);
+		w = bfly_kfly_want(k, pow2, sh, div, in[p]);
+		for (h = 0; bfly_kfly_want(k, pow2, sh, div, in[h]) != w; h++)
+			;
+		bfly_kfly_conflict(list, s, node, bfly_kfly_source(g, s, node * k + h, in[h]),
+				   bfly_kfly_source(g, s, node * k + p, in[p]), w);
 	}
-	while (unlikely(refused)) {
-		p = __builtin_ctzll(refused);
-		refused &= refused - 1;
-		w = __builtin_ctzll(~taken);
-		taken |= 1ULL << w;
-		bfly_kfly_conflict(conflicts, s, node, BFLY_KFLY_SRC(in[holder[want[p]]]),
-				   BFLY_KFLY_SRC(in[p]), want[p]);
-		set[p] = w;
-		next[base + w * stride] = in[p];
+	free = ~taken;
+	for (q = 0; q < k; q += 8) {
+		word = 0;
+		for (p = q; p < q + 8 && p < k; p++) {
+			pk = in[p];
+			r = refused >> p & 1;
+			w = bfly_kfly_want(k, pow2, sh, div, pk);
+			o = r ? (u32)__builtin_ctzll(free) : w;
+			free &= free - r;
+			next[base + o * stride] = pow2 ? pk ^ ((w ^ p) << sh) : pk + (p - w) * div;
+			word |= (u64)o << bfly_kfly_byte(p);
+		}
+		memcpy(set + q, &word, k - q < 8 ? k - q : 8);
 	}
+	return hweight64(refused);
 }
 
 /*
  * Node stage @s, every switch. The link after it trades the port digit
  * and digit e = n-1-s (none after the last stage): output port o of the
  * switch at address a, whose digit e is d, leads to a - d k^e + d + o k^e.
+ * Conflicts are listed while the list has room at the stage's start, else
+ * only counted.
  */
-static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, bool pow2, u32 s,
-					    const u64 *cur, u8 *row, u64 *next,
+static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, u32 k, bool pow2,
+					    u32 s, const u32 *cur, u8 *row, u32 *next,
 					    struct bfly_kfly_conflicts *conflicts)
 {
-	u32 e = g->n - 1 - s, m = g->pow[e], k = g->k, sw, a, d;
+	u32 e = g->n - 1 - s, m = g->pow[e], sh = g->log2k * e, sw, a, d, count = 0;
+	struct bfly_kfly_conflicts *list = NULL;
 
+	if (conflicts && conflicts->count < conflicts->capacity)
+		list = conflicts;
 	for (sw = 0, a = 0; sw < g->switches; sw++, a += k) {
-		d = !e ? 0 : pow2 ? (a >> (g->log2k * e)) & (k - 1) : a / m % k;
-		bfly_kfly_switch(g, pow2, e, s, sw, cur + a, row + a, next, a - d * m + d,
-				 e ? m : 1, conflicts);
+		d = !e ? 0 : pow2 ? (a >> sh) & (k - 1) : a / m % k;
+		count += bfly_kfly_switch(g, k, pow2, sh, m, cur + a, row + a, next,
+					  a - d * m + d, e ? m : 1, list, s, sw);
+	}
+	if (conflicts && !list && count) {
+		if (!conflicts->count)
+			conflicts->first_stage = s;
+		conflicts->count += count;
+	}
+}
+
+/* Node stage @s with k a constant where it is 4, 8 or 16, so loops unroll. */
+static void bfly_kfly_stage_k(const struct bfly_kfly *g, u32 s, const u32 *cur, u8 *row,
+			      u32 *next, struct bfly_kfly_conflicts *conflicts)
+{
+	switch (g->k) {
+	case 4:
+		bfly_kfly_stage(g, 4, true, s, cur, row, next, conflicts);
+		break;
+	case 8:
+		bfly_kfly_stage(g, 8, true, s, cur, row, next, conflicts);
+		break;
+	case 16:
+		bfly_kfly_stage(g, 16, true, s, cur, row, next, conflicts);
+		break;
+	default:
+		if (g->log2k)
+			bfly_kfly_stage(g, g->k, true, s, cur, row, next, conflicts);
+		else
+			bfly_kfly_stage(g, g->k, false, s, cur, row, next, conflicts);
 	}
 }
 
@@ -264,7 +334,8 @@ static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, bool pow2
  * @work: bfly_kfly_route_workspace_size() bytes
  *
  * See the comment at the top of kfly.c for the conflict rule. Each packet
- * carries its destination, so a stage reads no other array.
+ * is a u32 that carries what its address does not tell of its source and
+ * destination, so a stage reads no other array.
  *
  * Return: 0; -EINVAL for an entry of N or more (nothing written); -EINTR
  * when bfly_should_stop() said to stop.
@@ -272,13 +343,13 @@ static __always_inline void bfly_kfly_stage(const struct bfly_kfly *g, bool pow2
 int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 			 u32 *delivered, struct bfly_kfly_conflicts *conflicts, void *work)
 {
-	u64 *cur = work, *next = cur + g->ports, *tmp;
-	u32 i, s, a;
+	u32 *cur = work, *next = cur + g->ports, *tmp;
+	u32 i, s, a, top = g->pow[g->n - 1], sh = g->log2k * (g->n - 1);
 
 	for (i = 0; i < g->ports; i++) {
 		if (perm[i] >= g->ports)
 			return -EINVAL;
-		cur[i] = (u64)i << 32 | perm[i];
+		cur[i] = perm[i];
 	}
 	if (conflicts) {
 		conflicts->count = 0;
@@ -287,19 +358,19 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 	for (s = 0; s < g->n; s++) {
 		u8 *row = set + (size_t)s * g->ports;
 
-		if (g->log2k)
-			bfly_kfly_stage(g, true, s, cur, row, next, conflicts);
-		else
-			bfly_kfly_stage(g, false, s, cur, row, next, conflicts);
+		bfly_kfly_stage_k(g, s, cur, row, next, conflicts);
 		tmp = cur;
 		cur = next;
 		next = tmp;
 		if (bfly_should_stop())
 			return -EINTR;
 	}
-	if (delivered)
+	if (delivered && g->log2k)
 		for (a = 0; a < g->ports; a++)
-			delivered[BFLY_KFLY_SRC(cur[a])] = a;
+			delivered[(cur[a] & (top - 1)) << g->log2k | cur[a] >> sh] = a;
+	else if (delivered)
+		for (a = 0; a < g->ports; a++)
+			delivered[cur[a] % top * g->k + cur[a] / top] = a;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_kfly_route_dest);
