@@ -120,7 +120,7 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	if (run->routers) {
 		/* The fabric's own shape: this cannot fail. */
 		bfly_flatfly_init(&run->flat, geo->radix, ports, &run->res->why);
-		work = max3(work, bfly_flatfly_round_workspace_size(&run->flat),
+		work = max3(work, bfly_flatfly_rls_workspace_size(&run->flat),
 			    bfly_flatfly_systolic_workspace_size(&run->flat));
 	}
 	nconf = min_t(u64, req->conflicts_max, geo->switches);
@@ -303,7 +303,6 @@ static int bfly_batch_faults(struct bfly_batch_run *run, u32 k)
 static int bfly_batch_flat_route(struct bfly_batch_run *run, u32 k,
 				 struct bfly_flatfly_round_stats *st)
 {
-	bool mapped;
 	int err;
 
 	if (run->systolic)
@@ -311,15 +310,11 @@ static int bfly_batch_flat_route(struct bfly_batch_run *run, u32 k,
 	err = bfly_sched_round(&run->sched, k, run->dest, NULL);
 	if (err)
 		return err;
-	mapped = !run->req->minimal && run->flat.fly.k == 2 &&
-		 run->sched.latin == BFLY_LATIN_RLS;
-	if (mapped) {
-		err = bfly_rls_labels_round(run->geo->ports, k, run->labels);
-		if (err)
-			return err;
-	}
-	err = bfly_flatfly_round(&run->flat, run->dest, mapped ? run->labels : NULL, st,
-				 run->work);
+	if (run->flat.fly.k == 2 && run->sched.latin == BFLY_LATIN_RLS)
+		err = bfly_flatfly_rls_run(&run->flat, k, run->dest, run->labels,
+					   run->req->minimal, st, run->work);
+	else
+		err = bfly_flatfly_round(&run->flat, run->dest, NULL, st, run->work);
 	if (!err)
 		run->res->cycles += st->cycles;
 	return err;

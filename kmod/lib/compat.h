@@ -144,6 +144,7 @@ static inline bool is_power_of_2(unsigned long n)
 /* The kernel's ilog2() for n > 0: the index of the highest set bit */
 #define ilog2(n) (63 - __builtin_clzll((unsigned long long)(n)))
 #define hweight64(w) ((unsigned int)__builtin_popcountll(w))
+#define hweight32(w) ((unsigned int)__builtin_popcount(w))
 
 static inline void bitmap_zero(unsigned long *dst, unsigned long nbits)
 {

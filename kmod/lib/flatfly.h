@@ -79,6 +79,9 @@ struct bfly_flatfly_round_stats {
 size_t bfly_flatfly_round_workspace_size(const struct bfly_flatfly *f);
 int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 *labels,
 		       struct bfly_flatfly_round_stats *st, void *work);
+size_t bfly_flatfly_rls_workspace_size(const struct bfly_flatfly *f);
+int bfly_flatfly_rls_run(const struct bfly_flatfly *f, u32 k, const u32 *dest, u64 *labels,
+			 bool minimal, struct bfly_flatfly_round_stats *st, void *work);
 u64 bfly_flatfly_exchange_bound(const struct bfly_flatfly *f);
 u32 bfly_flatfly_systolic_dest(const struct bfly_flatfly *f, u32 i, u32 s);
 size_t bfly_flatfly_systolic_workspace_size(const struct bfly_flatfly *f);

@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 
 #include "lib/flatfly.h"
+#include "lib/rls.h"
 #include "kunit_util.h"
 
 static u64 bfly_test_pow(u64 k, u32 n)
@@ -292,7 +293,46 @@ static void bfly_flatfly_n16_optimum(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bfly_flatfly_exchange_bound(&f), last);
 }
 
+/*
+ * bfly_flatfly_rls_run() gives bfly_flatfly_round()'s figures for every
+ * RLS round, mapped and minimal, N = 4 .. 2^8 (2^10 natively).
+ */
+static void bfly_flatfly_rls_same(struct kunit *test)
+{
+	struct bfly_flatfly_round_stats want, got;
+	u32 n, ports, k, i, bad = 0, top = BFLY_TEST_LARGE ? 10 : 8;
+	struct bfly_flatfly f;
+	void *work, *work2;
+	const char *why;
+	u64 *labels;
+	u32 *dest;
+	int minimal;
+
+	for (n = 2; n <= top; n++) {
+		ports = 1U << n;
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, 2, ports, &why));
+		work = bfly_test_alloc(test, bfly_flatfly_rls_workspace_size(&f));
+		work2 = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+		dest = bfly_test_alloc(test, ports * sizeof(u32));
+		labels = bfly_test_alloc(test, ports * sizeof(u64));
+		for (minimal = 0; minimal < 2; minimal++)
+			for (k = 0; k < ports; k++) {
+				for (i = 0; i < ports; i++)
+					dest[i] = (i - k) & (ports - 1);
+				KUNIT_ASSERT_EQ(test, 0, bfly_rls_labels_round(ports, k, labels));
+				KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_round(&f, dest,
+									    minimal ? NULL : labels,
+									    &want, work2));
+				KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_rls_run(&f, k, dest, labels,
+									      minimal, &got, work));
+				bad += memcmp(&want, &got, sizeof(want)) != 0;
+			}
+	}
+	KUNIT_EXPECT_EQ(test, 0, bad);
+}
+
 static struct kunit_case bfly_flatfly_exchange_cases[] = {
+	KUNIT_CASE(bfly_flatfly_rls_same),
 	KUNIT_CASE(bfly_flatfly_bound),
 	KUNIT_CASE(bfly_flatfly_systolic_square),
 	KUNIT_CASE(bfly_flatfly_systolic_pipeline),
