@@ -207,7 +207,7 @@ static int bfly_mbfly_exhaustive(const struct bfly_mbfly *g, u32 col, u32 base,
 		}
 	}
 	for (x = 1; x < 1U << m; x++) {
-		u32 n = hweight64(x), up = 0, down = 0;
+		u32 n = hweight64((u64)x), up = 0, down = 0;
 
 		if (n > e->kmax)
 			continue;
@@ -217,8 +217,8 @@ static int bfly_mbfly_exhaustive(const struct bfly_mbfly *g, u32 col, u32 base,
 				down |= mask[1][u];
 			}
 		}
-		e->min_up[n] = min_t(u32, e->min_up[n], hweight64(up));
-		e->min_down[n] = min_t(u32, e->min_down[n], hweight64(down));
+		e->min_up[n] = min_t(u32, e->min_up[n], hweight64((u64)up));
+		e->min_down[n] = min_t(u32, e->min_down[n], hweight64((u64)down));
 		e->subsets++;
 		if (!(x & 0xfff) && bfly_should_stop())
 			return -EINTR;

@@ -111,7 +111,10 @@ struct bfly_mbfly_params {
  * @max_through: most messages through any node
  * @max_w: the largest counter W_u or W_l set (Lemma 3: at most @hbar)
  * @bound_ok: @max_through <= 2 @hbar (Theorem 2)
- * @z: @y: @patience: @max_stages: the constants used
+ * @z: the Z used
+ * @y: the Y used
+ * @patience: the patience used
+ * @max_stages: the stage limit used
  */
 struct bfly_mbfly_result {
 	u32 h;

@@ -35,7 +35,7 @@ struct bfly_mbfly_m {
 
 /*
  * One half (upper or lower buffers) of a node of columns 0 .. log N - 1:
- * its counter W = 2^wexp, flag F, the links of its selected neighbours
+ * its counter W = 2^wexp, flag F, the rows of its selected neighbours
  * (slots), and per slot the buffers assigned and the ghosts among them.
  */
 struct bfly_mbfly_port {
@@ -45,9 +45,9 @@ struct bfly_mbfly_port {
 	u8 flag;	/* 0, 1 or 2 (set this stage, ghosts not yet assigned) */
 	u8 s;
 	u8 age;		/* stages spent asking */
-	u8 link[BFLY_MBFLY_R];
-	u16 gs[BFLY_MBFLY_R];
-	u16 load[BFLY_MBFLY_R];
+	u32 nbr[BFLY_MBFLY_R];
+	u32 gs[BFLY_MBFLY_R];
+	u32 load[BFLY_MBFLY_R];
 };
 
 /* The routing's state, all in the caller's workspace. */
@@ -66,7 +66,6 @@ struct bfly_mbfly_st {
 	u64 *m2;	/* ... more than once */
 	u32 *pend;	/* the inputs still asking in one column and half */
 	u32 *nb;	/* their distinct neighbours, d each */
-	u8 *nl;		/* the links of those */
 	u8 *nc;		/* how many */
 	u32 round;
 };
@@ -100,7 +99,7 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz = (u64)count * sizeof(struct bfly_mbfly_m);
 	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
-	sz += n * sizeof(u32) + n * g->d * (sizeof(u32) + 1) + n + 64;
+	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + n + 64;
 	if (sz > (size_t)-1)
 		return 0;
 	return sz;
@@ -125,14 +124,13 @@ static void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->through = st->gpp + nodes;
 	st->pend = st->through + nodes;
 	st->nb = st->pend + n;
-	st->nl = (u8 *)(st->nb + n * st->g->d);
-	st->nc = st->nl + n * st->g->d;
+	st->nc = (u8 *)(st->nb + n * st->g->d);
 	memset(work, 0, (u8 *)(st->nc + n) - (u8 *)work);
 }
 
-/* The distinct neighbours of input @row of column @col in @half, to @nb and @nl. */
+/* The distinct neighbours of input @row of column @col in @half, to @nb. */
 static u32 bfly_mbfly_distinct(const struct bfly_mbfly *g, u32 col, u32 row, u32 half,
-			       u32 *nb, u8 *nl)
+			       u32 *nb)
 {
 	u32 k, i, n = 0;
 
@@ -141,10 +139,8 @@ static u32 bfly_mbfly_distinct(const struct bfly_mbfly *g, u32 col, u32 row, u32
 
 		for (i = 0; i < n && nb[i] != v; i++)
 			;
-		if (i == n) {
-			nb[n] = v;
-			nl[n++] = k;
-		}
+		if (i == n)
+			nb[n++] = v;
 	}
 	return n;
 }
@@ -163,28 +159,48 @@ static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 	return pt->wexp > e ? 1U << (pt->wexp - e) : 1;
 }
 
-/* The slot a new buffer goes to: the least loaded one, below cap if any. */
-static u32 bfly_mbfly_pick(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt)
-{
-	u32 i, best = 0;
-
-	for (i = 1; i < pt->s; i++)
-		if (pt->load[i] < pt->load[best])
-			best = i;
-	if (pt->load[best] >= bfly_mbfly_cap(pt))
-		st->res->cap_overflows++;
-	pt->load[best]++;
-	return best;
-}
-
-static void bfly_mbfly_select(struct bfly_mbfly_port *pt, const u8 *links, u32 s)
+static void bfly_mbfly_select(struct bfly_mbfly_port *pt, const u32 *rows, u32 s)
 {
 	u32 i;
 
 	for (i = 0; i < s; i++)
-		pt->link[i] = links[i];
+		pt->nbr[i] = rows[i];
 	pt->s = s;
 	pt->flag = 2;
+}
+
+/*
+ * @n new buffers (ghosts if @ghost) of a flagged half go to its slots, the
+ * least loaded first, W / s each at most (beyond: counted). A half that
+ * took Step 1 empty selects its neighbours now. Returns the last slot.
+ */
+static u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n,
+			    bool ghost)
+{
+	u32 i, best = 0, cap, t;
+
+	if (!pt->s) {
+		size_t idx = pt - st->port, node = idx / 2;
+		u32 col = node / st->g->ports, row = node % st->g->ports, n;
+
+		n = bfly_mbfly_distinct(st->g, col, row, idx & 1, st->nb);
+		bfly_mbfly_select(pt, st->nb, bfly_mbfly_slots(n));
+		pt->flag = 1;
+	}
+	cap = bfly_mbfly_cap(pt);
+	while (n) {
+		for (i = 1, best = 0; i < pt->s; i++)
+			if (pt->load[i] < pt->load[best])
+				best = i;
+		t = pt->load[best] < cap ? min_t(u32, n, cap - pt->load[best]) : n;
+		if (pt->load[best] >= cap)
+			st->res->cap_overflows += n;
+		pt->load[best] += t;
+		if (ghost)
+			pt->gs[best] += t;
+		n -= t;
+	}
+	return best;
 }
 
 /*
@@ -195,8 +211,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	u32 r, i, j, np = 0, z, *nb;
-	u8 pl[BFLY_MBFLY_R], *nl;
+	u32 r, i, j, np = 0, z, *nb, pl[BFLY_MBFLY_R];
 
 	for (r = 0; r < g->ports; r++) {
 		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, r, half);
@@ -204,12 +219,15 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 
 		if (pt->flag)
 			continue;
+		if (1U << pt->wexp <= res->h && !pt->alive && !pt->ghosts) {
+			pt->flag = 1;	/* Step 1; selects when a buffer comes */
+			continue;
+		}
 		nb = st->nb + (size_t)np * g->d;
-		nl = st->nl + (size_t)np * g->d;
-		n = bfly_mbfly_distinct(g, col, r, half, nb, nl);
+		n = bfly_mbfly_distinct(g, col, r, half, nb);
 		if (1U << pt->wexp <= res->h || pt->age >= res->patience) {
 			res->forced += 1U << pt->wexp > res->h;
-			bfly_mbfly_select(pt, nl, bfly_mbfly_slots(n));
+			bfly_mbfly_select(pt, nb, bfly_mbfly_slots(n));
 			continue;
 		}
 		pt->s = bfly_mbfly_slots(n);
@@ -239,10 +257,9 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 			u64 bit = BIT_ULL(pt->wexp);
 
 			nb = st->nb + (size_t)i * g->d;
-			nl = st->nl + (size_t)i * g->d;
 			for (j = 0; j < st->nc[i] && n < pt->s; j++)
 				if (!(st->m2[nb[j]] & bit))
-					pl[n++] = nl[j];
+					pl[n++] = nb[j];
 			if (n == pt->s) {
 				bfly_mbfly_select(pt, pl, n);
 				granted++;
@@ -260,8 +277,6 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 				st->pend[left] = st->pend[i];
 				st->nc[left] = st->nc[i];
 				memcpy(st->nb + (size_t)left * g->d, nb, g->d * sizeof(u32));
-				memcpy(st->nl + (size_t)left * g->d, st->nl + (size_t)i * g->d,
-				       g->d);
 			}
 			left++;
 		}
@@ -310,8 +325,8 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 		pt = bfly_mbfly_port_at(st, m->col, m->row, h);
 		if (!pt->flag)
 			continue;
-		m->slot = bfly_mbfly_pick(st, pt);
-		m->next = bfly_mbfly_neighbour(g, m->col, m->row, h, pt->link[m->slot]);
+		m->slot = bfly_mbfly_place(st, pt, 1, false);
+		m->next = pt->nbr[m->slot];
 	}
 	for (c = 0; c <= top; c++) {
 		for (r = 0; r < g->ports; r++) {
@@ -321,35 +336,30 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 				if (pt->flag != 2)
 					continue;
 				pt->flag = 1;
-				for (i = 0; i < pt->ghosts; i++)
-					pt->gs[bfly_mbfly_pick(st, pt)]++;
+				if (pt->ghosts)
+					bfly_mbfly_place(st, pt, pt->ghosts, true);
 			}
 		}
 	}
 }
 
-/* Sets the ghosts of half @h of node (@col, @row) to @want. */
+/* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
 static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
 {
-	u32 i;
+	u32 i, n, t;
 
-	while (pt->ghosts > want) {
-		pt->ghosts--;
-		if (!pt->flag)
-			continue;
-		for (i = pt->s; i-- > 0;) {
-			if (pt->gs[i]) {
-				pt->gs[i]--;
-				pt->load[i]--;
-				break;
-			}
+	if (pt->ghosts > want && pt->flag) {
+		n = pt->ghosts - want;
+		for (i = pt->s; n && i-- > 0;) {
+			t = min_t(u32, n, pt->gs[i]);
+			pt->gs[i] -= t;
+			pt->load[i] -= t;
+			n -= t;
 		}
 	}
-	while (pt->ghosts < want) {
-		pt->ghosts++;
-		if (pt->flag)
-			pt->gs[bfly_mbfly_pick(st, pt)]++;
-	}
+	if (pt->ghosts < want && pt->flag)
+		bfly_mbfly_place(st, pt, want - pt->ghosts, true);
+	pt->ghosts = want;
 }
 
 /*
@@ -378,9 +388,7 @@ static void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 				if (!pt->flag || !pt->ghosts)
 					continue;
 				for (k = 0; k < pt->s; k++)
-					if (pt->gs[k])
-						st->gpp[c * n + bfly_mbfly_neighbour(g, c - 1, r, h,
-							pt->link[k])] += pt->gs[k];
+					st->gpp[c * n + pt->nbr[k]] += pt->gs[k];
 			}
 		}
 		if (c == g->log)
@@ -432,7 +440,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		if (!pt->ghosts) {
 			res->ghost_misses++;
 			if (pt->flag)
-				m->slot = bfly_mbfly_pick(st, pt);
+				m->slot = bfly_mbfly_place(st, pt, 1, false);
 		} else {
 			pt->ghosts--;
 			for (k = 0; pt->flag && k < pt->s; k++) {
@@ -443,10 +451,10 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 				}
 			}
 			if (pt->flag && m->slot == BFLY_MBFLY_NOSLOT)
-				m->slot = bfly_mbfly_pick(st, pt);
+				m->slot = bfly_mbfly_place(st, pt, 1, false);
 		}
 		if (m->slot != BFLY_MBFLY_NOSLOT)
-			m->next = bfly_mbfly_neighbour(g, c, m->row, h, pt->link[m->slot]);
+			m->next = pt->nbr[m->slot];
 	}
 }
 
