@@ -68,6 +68,8 @@ struct bfly_mbfly_st {
 	u32 *nb;	/* their distinct neighbours, d each */
 	u8 *nc;		/* how many */
 	u32 round;
+	u64 gtot[BFLY_MBFLY_MAX_LOG + 1];	/* ghosts per column */
+	u64 wtot[BFLY_MBFLY_MAX_LOG + 1];	/* g' + g'' per column */
 };
 
 static inline struct bfly_mbfly_port *bfly_mbfly_port_at(struct bfly_mbfly_st *st, u32 col,
@@ -217,6 +219,8 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, r, half);
 		u32 n;
 
+		if (!(r & 0xfff) && bfly_should_stop())
+			return -EINTR;
 		if (pt->flag)
 			continue;
 		if (1U << pt->wexp <= res->h && !pt->alive && !pt->ghosts) {
@@ -300,6 +304,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 				u32 e = __builtin_ctzll(bits), b = ilog2(pt->s);
 
 				*gp += e >= b ? 1U << (e - b) : 0;
+				st->wtot[col + 1] += e >= b ? 1U << (e - b) : 0;
 				bits &= bits - 1;
 			}
 			st->m1[nb[j]] = st->m2[nb[j]] = 0;
@@ -344,7 +349,8 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 }
 
 /* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
-static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
+static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
+			      u32 want)
 {
 	u32 i, n, t;
 
@@ -359,6 +365,8 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
 	}
 	if (pt->ghosts < want && pt->flag)
 		bfly_mbfly_place(st, pt, want - pt->ghosts, true);
+	st->gtot[col] += want;
+	st->gtot[col] -= pt->ghosts;
 	pt->ghosts = want;
 }
 
@@ -371,31 +379,39 @@ static void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 {
 	const struct bfly_mbfly *g = st->g;
 	size_t n = g->ports;
+	u64 gpp[BFLY_MBFLY_MAX_LOG + 1] = { 0 };
 	u32 i, c, r, h, k;
 
 	memset(st->gpp + n, 0, last * n * sizeof(u32));
 	for (i = 0; i < st->count; i++) {
 		const struct bfly_mbfly_m *m = &st->m[i];
 
-		if (!m->done && m->slot != BFLY_MBFLY_NOSLOT && m->col < last)
+		if (!m->done && m->slot != BFLY_MBFLY_NOSLOT && m->col < last) {
 			st->gpp[(m->col + 1) * n + m->next]++;
+			gpp[m->col + 1]++;
+		}
 	}
+	/* a column with no ghost that should hold none is skipped */
 	for (c = 1; c <= last; c++) {
-		for (r = 0; r < n; r++) {
+		for (r = 0; r < n && st->gtot[c - 1]; r++) {
 			for (h = 0; h < 2; h++) {
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c - 1, r, h);
 
 				if (!pt->flag || !pt->ghosts)
 					continue;
-				for (k = 0; k < pt->s; k++)
+				for (k = 0; k < pt->s; k++) {
 					st->gpp[c * n + pt->nbr[k]] += pt->gs[k];
+					gpp[c] += pt->gs[k];
+				}
 			}
 		}
 		if (c == g->log)
 			break;
+		if (!st->gtot[c] && !st->wtot[c] && !gpp[c])
+			continue;
 		for (r = 0; r < n; r++)
 			for (h = 0; h < 2; h++)
-				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, r, h),
+				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, r, h), c,
 						  st->gp[c * n + r] + st->gpp[c * n + r]);
 	}
 }
@@ -443,6 +459,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 				m->slot = bfly_mbfly_place(st, pt, 1, false);
 		} else {
 			pt->ghosts--;
+			st->gtot[c]--;
 			for (k = 0; pt->flag && k < pt->s; k++) {
 				if (pt->gs[k]) {
 					pt->gs[k]--;
@@ -537,6 +554,7 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 
 	for (c = 0; c <= top; c++) {
 		memset(st->gp + (size_t)(c + 1) * g->ports, 0, g->ports * sizeof(u32));
+		st->wtot[c + 1] = 0;
 		for (h = 0; h < 2; h++) {
 			err = bfly_mbfly_phase1(st, c, h);
 			if (err)
