@@ -13,11 +13,7 @@
 #include "lib/fault.h"
 #include "lib/trace.h"
 #include "lib/tests/kunit_util.h"
-
-static void bfly_ft_destroy_action(void *fab)
-{
-	bfly_fabric_destroy(fab);
-}
+#include "core_kunit_util.h"
 
 static void bfly_ft_kfree_action(void *p)
 {
@@ -28,13 +24,7 @@ static void bfly_ft_kfree_action(void *p)
 static struct bfly_fabric *bfly_ft_fabric(struct kunit *test,
 					  enum bfly_topology topology, u32 ports)
 {
-	struct bfly_fabric *fab;
-	const char *why;
-
-	fab = bfly_fabric_create(topology, 2, ports, &why);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_ft_destroy_action, fab));
-	return fab;
+	return bfly_kunit_fabric(test, topology, 2, 0, ports);
 }
 
 /* The fabric holds exactly @n faults, @f, in that order. */

@@ -14,36 +14,15 @@
 #include "lib/hrel_round.h"
 #include "lib/schedule.h"
 #include "lib/tests/kunit_util.h"
-
-static void bfly_hr_destroy_action(void *fab)
-{
-	bfly_fabric_destroy(fab);
-}
-
-/* A fabric deleted when the test ends. */
-static struct bfly_fabric *bfly_hr_fabric(struct kunit *test, enum bfly_topology topology,
-					  u32 radix, u32 up, u32 ports)
-{
-	struct bfly_fabric *fab;
-	const char *why;
-
-	fab = bfly_fabric_create_up(topology, radix, up, ports, &why);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_hr_destroy_action, fab));
-	return fab;
-}
-
-static int bfly_hr_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
-{
-	memcpy(msgs, ctx, count * sizeof(*msgs));
-	return 0;
-}
+#include "core_kunit_util.h"
 
 /* Run @count of @msgs; the memory charged is given back by bfly_hrel_done(). */
 static int bfly_hr_run(struct kunit *test, struct bfly_fabric *fab, u32 count,
 		       struct bfly_msgset_msg *msgs, struct bfly_hrel_res *res)
 {
-	struct bfly_hrel_req req = { .count = count, .read_msgs = bfly_hr_read, .ctx = msgs };
+	struct bfly_hrel_req req = {
+		.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+	};
 	u64 before = atomic64_read(&fab->mem.used);
 	int err;
 
@@ -56,8 +35,8 @@ static int bfly_hr_run(struct kunit *test, struct bfly_fabric *fab, u32 count,
 
 static void bfly_hrel_refusals(struct kunit *test)
 {
-	struct bfly_fabric *bf = bfly_hr_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
-	struct bfly_fabric *kf = bfly_hr_fabric(test, BFLY_TOPO_KFLY, 4, 0, 16);
+	struct bfly_fabric *bf = bfly_kunit_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
+	struct bfly_fabric *kf = bfly_kunit_fabric(test, BFLY_TOPO_KFLY, 4, 0, 16);
 	struct bfly_msgset_msg *msgs = kunit_kcalloc(test, 8, sizeof(*msgs), GFP_KERNEL);
 	struct bfly_hrel_res res;
 	struct bfly_fault f = bfly_test_stuck(0, 0, 1);
@@ -167,12 +146,14 @@ static void bfly_hrel_rounds(struct kunit *test)
 
 	prandom_seed_state(&rnd, 14);
 	for (f = 0; f < ARRAY_SIZE(fams); f++) {
-		struct bfly_fabric *fab = bfly_hr_fabric(test, fams[f].topology, fams[f].radix,
+		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f].topology, fams[f].radix,
 							 fams[f].up, ports);
 
 		for (j = 0; j < ARRAY_SIZE(hs); j++) {
-			struct bfly_hrel_req req = { .count = hs[j] * ports,
-						     .read_msgs = bfly_hr_read, .ctx = msgs };
+			struct bfly_hrel_req req = {
+				.count = hs[j] * ports, .read_msgs = bfly_kunit_read_msgs,
+				.ctx = msgs,
+			};
 			struct bfly_hrel_res res = {};
 
 			memset(msgs, 0, most * sizeof(*msgs));
@@ -193,9 +174,11 @@ static void bfly_hrel_rounds(struct kunit *test)
 /* All h messages of a source to one destination: h rounds of one message. */
 static void bfly_hrel_parallel(struct kunit *test)
 {
-	struct bfly_fabric *fab = bfly_hr_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
+	struct bfly_fabric *fab = bfly_kunit_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
 	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, 5 * sizeof(*msgs));
-	struct bfly_hrel_req req = { .count = 5, .read_msgs = bfly_hr_read, .ctx = msgs };
+	struct bfly_hrel_req req = {
+		.count = 5, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+	};
 	struct bfly_hrel_res res = {};
 	u32 m;
 

@@ -11,30 +11,7 @@
 #include "core/core.h"
 #include "core/msgset.h"
 #include "lib/tests/kunit_util.h"
-
-static void bfly_ms_destroy_action(void *fab)
-{
-	bfly_fabric_destroy(fab);
-}
-
-/* A fabric deleted when the test ends. */
-static struct bfly_fabric *bfly_ms_fabric(struct kunit *test, enum bfly_topology topology,
-					  u32 d, u32 u, u32 ports)
-{
-	struct bfly_fabric *fab;
-	const char *why;
-
-	fab = bfly_fabric_create_up(topology, d, u, ports, &why);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, bfly_ms_destroy_action, fab));
-	return fab;
-}
-
-static int bfly_ms_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
-{
-	memcpy(msgs, ctx, count * sizeof(*msgs));
-	return 0;
-}
+#include "core_kunit_util.h"
 
 /* Run @req over @msgs; the memory charged is given back by bfly_msgset_done(). */
 static int bfly_ms_run(struct kunit *test, struct bfly_fabric *fab, struct bfly_msgset_req *req,
@@ -44,7 +21,7 @@ static int bfly_ms_run(struct kunit *test, struct bfly_fabric *fab, struct bfly_
 	int err;
 
 	memset(res, 0, sizeof(*res));
-	req->read_msgs = bfly_ms_read;
+	req->read_msgs = bfly_kunit_read_msgs;
 	req->ctx = msgs;
 	err = bfly_msgset(fab, req, res);
 	bfly_msgset_done(res);
@@ -54,9 +31,9 @@ static int bfly_ms_run(struct kunit *test, struct bfly_fabric *fab, struct bfly_
 
 static void bfly_msgset_refusals(struct kunit *test)
 {
-	struct bfly_fabric *bf = bfly_ms_fabric(test, BFLY_TOPO_BUTTERFLY, 2, 0, 8);
-	struct bfly_fabric *cb = bfly_ms_fabric(test, BFLY_TOPO_CB_LCAN, 2, 2, 8);
-	struct bfly_fabric *tl = bfly_ms_fabric(test, BFLY_TOPO_T_LCAN, 4, 2, 16);
+	struct bfly_fabric *bf = bfly_kunit_fabric(test, BFLY_TOPO_BUTTERFLY, 2, 0, 8);
+	struct bfly_fabric *cb = bfly_kunit_fabric(test, BFLY_TOPO_CB_LCAN, 2, 2, 8);
+	struct bfly_fabric *tl = bfly_kunit_fabric(test, BFLY_TOPO_T_LCAN, 4, 2, 16);
 	struct bfly_msgset_msg *msgs = kunit_kcalloc(test, 8, sizeof(*msgs), GFP_KERNEL);
 	struct bfly_msgset_req req = { .count = 8 };
 	struct bfly_msgset_res res;
@@ -112,7 +89,7 @@ static void bfly_msgset_refusals(struct kunit *test)
 /* Identity, and an h-relation: the figures the library's rules give. */
 static void bfly_msgset_routed(struct kunit *test)
 {
-	struct bfly_fabric *cb = bfly_ms_fabric(test, BFLY_TOPO_CB_LCAN, 2, 2, 16);
+	struct bfly_fabric *cb = bfly_kunit_fabric(test, BFLY_TOPO_CB_LCAN, 2, 2, 16);
 	struct bfly_msgset_msg *msgs = kunit_kcalloc(test, 64, sizeof(*msgs), GFP_KERNEL);
 	struct bfly_msgset_req req = { .count = 16, .want_loads = true, .load_room = U64_MAX,
 				       .want_paths = true, .path_room = U64_MAX };
@@ -125,7 +102,7 @@ static void bfly_msgset_routed(struct kunit *test)
 		msgs[m].src = m % 16;
 		msgs[m].dst = m < 16 ? m : (m * 5 + 3) % 16;
 	}
-	req.read_msgs = bfly_ms_read;
+	req.read_msgs = bfly_kunit_read_msgs;
 	req.ctx = msgs;
 	KUNIT_ASSERT_EQ(test, 0, bfly_msgset(cb, &req, &res));
 	KUNIT_EXPECT_TRUE(test, res.reported);
