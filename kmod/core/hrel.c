@@ -10,6 +10,10 @@
  * bfly2 or bfly-twice the conflict-free sub-rounds of its labels
  * (lib/hrel_round.c, lib/schedule.c); on an LCAN the network cycles of
  * its messages routed off-line (lib/lcan_cycles.c).
+ *
+ * The all-to-all exchange (every source to every destination once) is
+ * not coloured: its rounds are the RLS schedule's, labelled as an
+ * all-to-all batch labels them, so it runs as BFLY_IOC_BATCH runs it.
  */
 #include <linux/build_bug.h>
 #include <linux/mm.h>
@@ -59,6 +63,8 @@ struct bfly_hrel_run {
 	u32 *lsrc, *ldst, *lcycle;	/* a colour as a message set */
 	void *work;			/* the algorithms' workspace */
 	u64 rng;
+	bool exchange;			/* the all-to-all exchange: @sched's rounds */
+	struct bfly_sched sched;
 };
 
 static bool bfly_hrel_stop(const struct bfly_hrel_req *req)
@@ -202,7 +208,12 @@ static int bfly_hrel_labelled(struct bfly_hrel_run *run, u32 c)
 	u32 i, in;
 	int nsub, err;
 
-	err = bfly_hrel_labels(run->geo, run->part, &run->rng, run->labels, run->active);
+	if (run->exchange) {
+		err = bfly_sched_round(&run->sched, c, NULL, run->labels);
+		bitmap_fill(run->active, run->geo->ports);
+	} else {
+		err = bfly_hrel_labels(run->geo, run->part, &run->rng, run->labels, run->active);
+	}
 	if (err)
 		return err;
 	nsub = bfly_sched_split(run->geo, run->labels, run->active, run->sub, run->work);
@@ -272,23 +283,50 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 	return 0;
 }
 
+/*
+ * Is the relation the all-to-all exchange on a fabric of 2 x 2 nodes? Its
+ * colours are then the RLS schedule's rounds.
+ */
+static int bfly_hrel_exchange(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 ports = run->geo->ports;
+	void *work;
+	int err;
+
+	if (run->way == BFLY_HREL_CYCLES || res->h != ports)
+		return 0;
+	work = bfly_mem_alloc(&res->mem, bfly_hrel_exchange_workspace_size(ports), false);
+	if (!work)
+		return res->mem.err;
+	run->exchange = bfly_hrel_is_exchange(ports, run->req->count, res->src, res->dst, work);
+	kvfree(work);
+	if (!run->exchange)
+		return 0;
+	bfly_hrel_exchange_rounds(ports, run->req->count, res->src, res->dst, run->colour);
+	err = bfly_sched_init(&run->sched, run->geo, BFLY_LATIN_RLS, NULL, NULL);
+	run->exchange = !err;
+	return err;
+}
+
 /* The edge colouring: each message's colour, and the messages by colour. */
 static int bfly_hrel_colour_all(struct bfly_hrel_run *run)
 {
 	struct bfly_hrel_res *res = run->res;
 	struct bfly_mem *mem = &res->mem;
 	u32 ports = run->geo->ports, count = run->req->count;
-	void *work;
+	void *work = NULL;
 	int err;
 
 	run->colour = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
 	run->cfirst = bfly_mem_alloc_array(mem, (size_t)res->h + 1, sizeof(u32), false);
 	run->corder = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
-	work = bfly_mem_alloc(mem, bfly_hrel_workspace_size(ports, count, res->h), false);
-	err = mem->err;
-	if (!err)
-		err = bfly_hrel_colour(ports, count, res->src, res->dst, res->h, run->colour,
-				       work);
+	err = mem->err ?: bfly_hrel_exchange(run);
+	if (!err && !run->exchange) {
+		work = bfly_mem_alloc(mem, bfly_hrel_workspace_size(ports, count, res->h), false);
+		err = mem->err ?: bfly_hrel_colour(ports, count, res->src, res->dst, res->h,
+						   run->colour, work);
+	}
 	kvfree(work);
 	if (err)
 		return err;

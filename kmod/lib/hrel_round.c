@@ -15,6 +15,10 @@
  * output I without its last bit on bfly2, all of I on bfly-twice: see
  * schedule.c). The row is random, Valiant's choice, from the caller's
  * sequence, so one seed gives one set of labels.
+ *
+ * A relation that sends every source to every destination once is the
+ * all-to-all exchange: its rounds are then the RLS schedule's (round k
+ * sends i to i - k mod N), so that it runs as an all-to-all batch does.
  */
 #include "compat.h"
 #include "hrel_round.h"
@@ -100,3 +104,58 @@ int bfly_hrel_labels(const struct bfly_geometry *geo, const u32 *part, u64 *rng,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_labels);
+
+/**
+ * bfly_hrel_exchange_workspace_size() - memory bfly_hrel_is_exchange() needs
+ * @ports: N
+ *
+ * Return: bytes: a bitmap of N * N bits.
+ */
+size_t bfly_hrel_exchange_workspace_size(u32 ports)
+{
+	return BITS_TO_LONGS((u64)ports * ports) * sizeof(unsigned long);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_exchange_workspace_size);
+
+/**
+ * bfly_hrel_is_exchange() - is a relation the all-to-all exchange?
+ * @ports: N
+ * @count: messages
+ * @src: each message's source, below N
+ * @dst: each message's destination, below N
+ * @work: bfly_hrel_exchange_workspace_size() bytes
+ *
+ * Return: true when the messages are the N * N pairs, each once.
+ */
+bool bfly_hrel_is_exchange(u32 ports, u32 count, const u32 *src, const u32 *dst, void *work)
+{
+	unsigned long *seen = work;
+	u32 m;
+
+	if ((u64)count != (u64)ports * ports)
+		return false;
+	bitmap_zero(seen, (u64)ports * ports);
+	for (m = 0; m < count; m++)
+		if (__test_and_set_bit((u64)src[m] * ports + dst[m], seen))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_is_exchange);
+
+/**
+ * bfly_hrel_exchange_rounds() - the RLS round of each message of an exchange
+ * @ports: N, a power of two
+ * @count: messages
+ * @src: each message's source
+ * @dst: each message's destination
+ * @round: receives each message's round k, with @dst = @src - k mod N
+ */
+void bfly_hrel_exchange_rounds(u32 ports, u32 count, const u32 *src, const u32 *dst,
+			       u32 *round)
+{
+	u32 m;
+
+	for (m = 0; m < count; m++)
+		round[m] = (src[m] - dst[m]) & (ports - 1);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_exchange_rounds);

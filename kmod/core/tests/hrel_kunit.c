@@ -9,6 +9,7 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 
+#include "core/batch.h"
 #include "core/core.h"
 #include "core/hrel.h"
 #include "lib/hrel_round.h"
@@ -193,10 +194,56 @@ static void bfly_hrel_parallel(struct kunit *test)
 	bfly_hrel_done(&res);
 }
 
+/*
+ * The all-to-all exchange, its messages in any order, runs the RLS rounds
+ * an all-to-all batch runs: the same rounds and cycles on every fabric.
+ */
+static void bfly_hrel_exchange_is_batch(struct kunit *test)
+{
+	static const u32 fams[] = {
+		BFLY_TOPO_BENES, BFLY_TOPO_BUTTERFLY, BFLY_TOPO_BFLY2, BFLY_TOPO_BFLY_TWICE,
+	};
+	const u32 ports = 16, count = ports * ports;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, count * sizeof(*msgs));
+	u32 f, m;
+
+	for (m = 0; m < count; m++) {
+		/* a fixed shuffle of the pairs: m * 97 mod 256 runs over them all */
+		u32 pair = (m * 97) % count;
+
+		msgs[m].src = pair / ports;
+		msgs[m].dst = pair % ports;
+	}
+	for (f = 0; f < ARRAY_SIZE(fams); f++) {
+		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f], 2, 0, ports);
+		struct bfly_batch_req breq = { .schedule = BFLY_SCHED_RLS };
+		struct bfly_hrel_req req = {
+			.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		};
+		struct bfly_batch_res bres = {};
+		struct bfly_hrel_res res = {};
+
+		KUNIT_ASSERT_EQ(test, 0, bfly_batch(fab, &breq, &bres));
+		KUNIT_ASSERT_EQ(test, 0, bfly_hrel(fab, &req, &res));
+		KUNIT_EXPECT_EQ(test, ports, res.h);
+		KUNIT_EXPECT_EQ(test, ports, res.colours);
+		KUNIT_EXPECT_EQ(test, bres.sub_rounds, res.rounds);
+		KUNIT_EXPECT_EQ(test, bres.cycles, res.cycles);
+		if (fams[f] != BFLY_TOPO_BUTTERFLY)
+			for (m = 0; m < count; m++)
+				KUNIT_EXPECT_EQ(test, (msgs[m].src - msgs[m].dst) % ports,
+						res.round[m]);
+		bfly_hr_check_rounds(test, fab, &res, count);
+		bfly_hrel_done(&res);
+		bfly_batch_done(&bres);
+	}
+}
+
 static struct kunit_case bfly_hrel_service_cases[] = {
 	KUNIT_CASE(bfly_hrel_refusals),
 	KUNIT_CASE(bfly_hrel_rounds),
 	KUNIT_CASE(bfly_hrel_parallel),
+	KUNIT_CASE(bfly_hrel_exchange_is_batch),
 	{}
 };
 
