@@ -76,6 +76,8 @@ struct bfly_mbfly_st {
 	const u32 *table;	/* the neighbour table, or NULL */
 	u64 *keys;	/* the d keys of splitter half kid - 1 (0: none) */
 	u64 kid;
+	u32 *stamp;	/* per row: the distinct() call that last saw it */
+	u32 gen;
 	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
 	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
 	u64 *vis;	/* nodes whose ghosts may change: bit col N + row */
@@ -154,7 +156,7 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + bfly_mbfly_words(nodes)) * sizeof(u64);
 	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
-	sz += BFLY_MBFLY_MAX_D * sizeof(u64);
+	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
 	if (sz > (size_t)-1)
 		return 0;
 	return sz;
@@ -187,7 +189,8 @@ static void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->through = st->gpp + nodes;
 	st->pend = st->through + nodes;
 	st->nb = st->pend + n;
-	st->nc = (u8 *)(st->nb + n * st->g->d);
+	st->stamp = st->nb + n * st->g->d;
+	st->nc = (u8 *)(st->stamp + n);
 	st->pw = st->nc + n;
 	st->ps = st->pw + n;
 	memset(work, 0, (u8 *)(st->ps + n) - (u8 *)work);
@@ -198,17 +201,22 @@ static void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 static u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb)
 {
 	const struct bfly_mbfly *g = st->g;
-	u32 k, i, n = 0, spl = row >> (g->log - col);
+	u32 k, n = 0, spl = row >> (g->log - col);
 	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
 
+	/* a new stamp: the rows seen so far carry it */
+	if (!++st->gen) {
+		memset(st->stamp, 0, g->ports * sizeof(u32));
+		st->gen = 1;
+	}
 	if (st->table) {
 		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
 
 		for (k = 0; k < g->d; k++) {
-			for (i = 0; i < n && nb[i] != t[k]; i++)
-				;
-			if (i == n)
+			if (st->stamp[t[k]] != st->gen) {
+				st->stamp[t[k]] = st->gen;
 				nb[n++] = t[k];
+			}
 		}
 		return n;
 	}
@@ -220,10 +228,10 @@ static u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 h
 	for (k = 0; k < g->d; k++) {
 		u32 v = bfly_mbfly_neighbour_key(g, col, row, half, st->keys[k]);
 
-		for (i = 0; i < n && nb[i] != v; i++)
-			;
-		if (i == n)
+		if (st->stamp[v] != st->gen) {
+			st->stamp[v] = st->gen;
 			nb[n++] = v;
+		}
 	}
 	return n;
 }
