@@ -74,6 +74,9 @@ typedef long long s64;
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)
 #endif
+#ifndef U16_MAX
+#define U16_MAX ((u16)~0U)
+#endif
 #ifndef U64_MAX
 #define U64_MAX ((u64)~0ULL)
 #endif

@@ -135,6 +135,100 @@ u32 bfly_mbfly_neighbour(const struct bfly_mbfly *g, u32 col, u32 row, u32 half,
 EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_neighbour);
 
 /**
+ * bfly_mbfly_keys() - the keys of one splitter half's d permutations
+ * @g: the multibutterfly
+ * @col: the splitter's column, below log N
+ * @splitter: which of the column's 2^@col splitters
+ * @half: 0 upper, 1 lower
+ * @keys: filled with d keys, for bfly_mbfly_neighbour_key()
+ *
+ * The keys of a splitter half serve all its inputs: a caller that needs
+ * the neighbours of many inputs of one splitter computes them once.
+ */
+void bfly_mbfly_keys(const struct bfly_mbfly *g, u32 col, u32 splitter, u32 half, u64 *keys)
+{
+	u32 k;
+
+	for (k = 0; k < g->d; k++)
+		keys[k] = bfly_mbfly_key(g, col, splitter, half, k);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_keys);
+
+/**
+ * bfly_mbfly_neighbour_key() - bfly_mbfly_neighbour() with its key given
+ * @g: the multibutterfly
+ * @col: the input's column, below log N
+ * @row: the input's row
+ * @half: 0 for its up-neighbours, 1 for its down-neighbours
+ * @key: bfly_mbfly_keys()' k-th key of @row's splitter in @col and @half
+ *
+ * Return: the row of the k-th neighbour, as bfly_mbfly_neighbour().
+ */
+u32 bfly_mbfly_neighbour_key(const struct bfly_mbfly *g, u32 col, u32 row, u32 half, u64 key)
+{
+	u32 b = g->log - col, j = row >> b, m = 1U << b;
+	u32 p = bfly_mbfly_perm(key, b, row & (m - 1), false);
+
+	return j << b | half << (b - 1) | (p & (m / 2 - 1));
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_neighbour_key);
+
+/**
+ * bfly_mbfly_table_size() - bytes of the multibutterfly's neighbour table
+ * @g: the multibutterfly
+ *
+ * One u32 per (column, row, half, k): 8 d N log N bytes.
+ *
+ * Return: the size, or 0 above %BFLY_MBFLY_TABLE_MAX entries (then the
+ * routing computes the neighbours from the keyed permutations).
+ */
+size_t bfly_mbfly_table_size(const struct bfly_mbfly *g)
+{
+	u64 n = 2ULL * g->d * g->ports * g->log;
+
+	return n > BFLY_MBFLY_TABLE_MAX ? 0 : n * sizeof(u32);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_table_size);
+
+/**
+ * bfly_mbfly_table_fill() - the multibutterfly's neighbours, tabulated
+ * @g: the multibutterfly
+ * @table: bfly_mbfly_table_size() bytes; entry ((col N + row) 2 + half) d
+ *	+ k is bfly_mbfly_neighbour(@g, col, row, half, k)
+ *
+ * Context: polls bfly_should_stop().
+ * Return: 0, -E2BIG when the table is above its limit, -EINTR when stopped.
+ */
+int bfly_mbfly_table_fill(const struct bfly_mbfly *g, u32 *table)
+{
+	u32 c, j, r, h, k, b;
+	u64 key;
+
+	if (!bfly_mbfly_table_size(g))
+		return -E2BIG;
+	for (c = 0; c < g->log; c++) {
+		b = g->log - c;
+		for (j = 0; j < 1U << c; j++) {
+			/* one key per splitter half and k, for all its inputs */
+			for (h = 0; h < 2; h++) {
+				for (k = 0; k < g->d; k++) {
+					size_t at = ((size_t)c * g->ports * 2 + h) * g->d + k;
+
+					key = bfly_mbfly_key(g, c, j, h, k);
+					for (r = j << b; r < (j + 1) << b; r++)
+						table[at + (size_t)r * 2 * g->d] =
+							bfly_mbfly_neighbour_key(g, c, r, h, key);
+				}
+			}
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_table_fill);
+
+/**
  * bfly_mbfly_in_neighbour() - an output's k-th input neighbour
  * @g: the multibutterfly
  * @col: the output's column, 1 to log N

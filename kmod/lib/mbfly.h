@@ -22,6 +22,8 @@
 #define BFLY_MBFLY_EXHAUSTIVE_MAX 16
 /* Subset sizes the expansion is measured for, at most */
 #define BFLY_MBFLY_MAX_K 64
+/* A neighbour table (bfly_mbfly_table_fill()) has at most 2^24 entries, 64 MiB */
+#define BFLY_MBFLY_TABLE_MAX BIT(24)
 
 /**
  * struct bfly_mbfly - the wiring of an (N, d)-multibutterfly
@@ -43,6 +45,10 @@ struct bfly_mbfly {
 int bfly_mbfly_init(struct bfly_mbfly *g, u32 ports, u32 d, u64 seed, const char **why);
 u32 bfly_mbfly_neighbour(const struct bfly_mbfly *g, u32 col, u32 row, u32 half, u32 k);
 u32 bfly_mbfly_in_neighbour(const struct bfly_mbfly *g, u32 col, u32 row, u32 k);
+void bfly_mbfly_keys(const struct bfly_mbfly *g, u32 col, u32 splitter, u32 half, u64 *keys);
+u32 bfly_mbfly_neighbour_key(const struct bfly_mbfly *g, u32 col, u32 row, u32 half, u64 key);
+size_t bfly_mbfly_table_size(const struct bfly_mbfly *g);
+int bfly_mbfly_table_fill(const struct bfly_mbfly *g, u32 *table);
 
 /**
  * struct bfly_mbfly_expansion - what one splitter's expansion measured
@@ -88,12 +94,16 @@ struct bfly_mbfly_msg {
  *	neighbours without them (default 1 + log N / log2(32 d / R))
  * @max_stages: stages before the routing gives up (default
  *	2 log N + @patience + 8)
+ * @table: NULL, or the multibutterfly's neighbour table from
+ *	bfly_mbfly_table_fill(): the same neighbours, looked up instead of
+ *	computed from the keyed permutations
  */
 struct bfly_mbfly_params {
 	u32 z;
 	u32 y;
 	u32 patience;
 	u32 max_stages;
+	const u32 *table;
 };
 
 /**

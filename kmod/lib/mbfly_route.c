@@ -34,9 +34,12 @@ struct bfly_mbfly_m {
 };
 
 /*
- * One half (upper or lower buffers) of a node of columns 0 .. log N - 1:
- * its counter W = 2^wexp, flag F, the rows of its selected neighbours
- * (slots), and per slot the buffers assigned and the ghosts among them.
+ * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
+ * 64 bytes: its counter W = 2^wexp, flag F, its selected neighbours
+ * (slots) as offsets in the half of the next column they are in (low 16
+ * bits in nlo, the 4 bits above in nhi), and per slot the buffers
+ * assigned and the ghosts among them (u16: a slot past %U16_MAX buffers,
+ * beyond Theorem 2's 2 h-bar, stops the routing with -EOVERFLOW).
  */
 struct bfly_mbfly_port {
 	u32 ghosts;
@@ -45,9 +48,10 @@ struct bfly_mbfly_port {
 	u8 flag;	/* 0, 1 or 2 (set this stage, ghosts not yet assigned) */
 	u8 s;
 	u8 age;		/* stages spent asking */
-	u32 nbr[BFLY_MBFLY_R];
-	u32 gs[BFLY_MBFLY_R];
-	u32 load[BFLY_MBFLY_R];
+	u32 nhi;
+	u16 nlo[BFLY_MBFLY_R];
+	u16 gs[BFLY_MBFLY_R];
+	u16 load[BFLY_MBFLY_R];
 };
 
 /* The routing's state, all in the caller's workspace. */
@@ -67,7 +71,18 @@ struct bfly_mbfly_st {
 	u32 *pend;	/* the inputs still asking in one column and half */
 	u32 *nb;	/* their distinct neighbours, d each */
 	u8 *nc;		/* how many */
+	u8 *pw;		/* their W exponents (0xff once granted) */
+	u8 *ps;		/* their slots s */
+	const u32 *table;	/* the neighbour table, or NULL */
+	u64 *keys;	/* the d keys of splitter half kid - 1 (0: none) */
+	u64 kid;
+	u32 *stamp;	/* per row: the distinct() call that last saw it */
+	u32 gen;
+	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
+	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
+	u64 *vis;	/* nodes whose ghosts may change: bit col N + row */
 	u32 round;
+	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
 	u64 gtot[BFLY_MBFLY_MAX_LOG + 1];	/* ghosts per column */
 	u64 wtot[BFLY_MBFLY_MAX_LOG + 1];	/* g' + g'' per column */
 };
@@ -76,6 +91,44 @@ static inline struct bfly_mbfly_port *bfly_mbfly_port_at(struct bfly_mbfly_st *s
 							 u32 row, u32 half)
 {
 	return &st->port[((size_t)col * st->g->ports + row) * 2 + half];
+}
+
+static inline void bfly_mbfly_bset(u64 *b, size_t i)
+{
+	b[i >> 6] |= BIT_ULL(i & 63);
+}
+
+static inline void bfly_mbfly_bclr(u64 *b, size_t i)
+{
+	b[i >> 6] &= ~BIT_ULL(i & 63);
+}
+
+/* The first set bit of @b from @i, or @end */
+static size_t bfly_mbfly_bnext(const u64 *b, size_t i, size_t end)
+{
+	while (i < end) {
+		u64 w = b[i >> 6] >> (i & 63);
+
+		if (w)
+			return min_t(size_t, i + __builtin_ctzll(w), end);
+		i = (i | 63) + 1;
+	}
+	return end;
+}
+
+/* Bitmap words for @bits bits */
+static inline u64 bfly_mbfly_words(u64 bits)
+{
+	return (bits + 63) / 64;
+}
+
+/* The row of slot @k's neighbour of half @half of node (@col, @row) */
+static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_port *pt, u32 log, u32 col, u32 row,
+				 u32 half, u32 k)
+{
+	u32 b = log - col, off = pt->nlo[k] | ((pt->nhi >> (4 * k)) & 15) << 16;
+
+	return (row >> b) << b | half << (b - 1) | off;
 }
 
 /* The smallest power of 2 greater than @x, as an exponent */
@@ -101,7 +154,9 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz = (u64)count * sizeof(struct bfly_mbfly_m);
 	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
-	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + n + 64;
+	sz += (2 * bfly_mbfly_words(2 * n * g->log) + bfly_mbfly_words(nodes)) * sizeof(u64);
+	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
+	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
 	if (sz > (size_t)-1)
 		return 0;
 	return sz;
@@ -117,6 +172,14 @@ static void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	p += n * sizeof(u64);
 	st->m2 = (u64 *)p;
 	p += n * sizeof(u64);
+	st->keys = (u64 *)p;
+	p += BFLY_MBFLY_MAX_D * sizeof(u64);
+	st->unf = (u64 *)p;
+	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->nf = (u64 *)p;
+	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->vis = (u64 *)p;
+	p += bfly_mbfly_words(nodes) * sizeof(u64);
 	st->port = (struct bfly_mbfly_port *)p;
 	p += n * st->g->log * 2 * sizeof(struct bfly_mbfly_port);
 	st->m = (struct bfly_mbfly_m *)p;
@@ -126,23 +189,49 @@ static void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->through = st->gpp + nodes;
 	st->pend = st->through + nodes;
 	st->nb = st->pend + n;
-	st->nc = (u8 *)(st->nb + n * st->g->d);
-	memset(work, 0, (u8 *)(st->nc + n) - (u8 *)work);
+	st->stamp = st->nb + n * st->g->d;
+	st->nc = (u8 *)(st->stamp + n);
+	st->pw = st->nc + n;
+	st->ps = st->pw + n;
+	memset(work, 0, (u8 *)(st->ps + n) - (u8 *)work);
+	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
 }
 
 /* The distinct neighbours of input @row of column @col in @half, to @nb. */
-static u32 bfly_mbfly_distinct(const struct bfly_mbfly *g, u32 col, u32 row, u32 half,
-			       u32 *nb)
+static u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb)
 {
-	u32 k, i, n = 0;
+	const struct bfly_mbfly *g = st->g;
+	u32 k, n = 0, spl = row >> (g->log - col);
+	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
 
+	/* a new stamp: the rows seen so far carry it */
+	if (!++st->gen) {
+		memset(st->stamp, 0, g->ports * sizeof(u32));
+		st->gen = 1;
+	}
+	if (st->table) {
+		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
+
+		for (k = 0; k < g->d; k++) {
+			if (st->stamp[t[k]] != st->gen) {
+				st->stamp[t[k]] = st->gen;
+				nb[n++] = t[k];
+			}
+		}
+		return n;
+	}
+	/* the splitter half's keys, computed once for its inputs in a row */
+	if (st->kid != id) {
+		bfly_mbfly_keys(g, col, spl, half, st->keys);
+		st->kid = id;
+	}
 	for (k = 0; k < g->d; k++) {
-		u32 v = bfly_mbfly_neighbour(g, col, row, half, k);
+		u32 v = bfly_mbfly_neighbour_key(g, col, row, half, st->keys[k]);
 
-		for (i = 0; i < n && nb[i] != v; i++)
-			;
-		if (i == n)
+		if (st->stamp[v] != st->gen) {
+			st->stamp[v] = st->gen;
 			nb[n++] = v;
+		}
 	}
 	return n;
 }
@@ -161,14 +250,29 @@ static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 	return pt->wexp > e ? 1U << (pt->wexp - e) : 1;
 }
 
-static void bfly_mbfly_select(struct bfly_mbfly_port *pt, const u32 *rows, u32 s)
+/* Half @half of node (@col, row) selects @rows; flag 2, the bitmaps follow. */
+static void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
+			      const u32 *rows, u32 s)
 {
-	u32 i;
+	u32 i, mask = (1U << (st->g->log - col - 1)) - 1;
 
-	for (i = 0; i < s; i++)
-		pt->nbr[i] = rows[i];
+	pt->nhi = 0;
+	for (i = 0; i < s; i++) {
+		pt->nlo[i] = rows[i] & mask & 0xffff;
+		pt->nhi |= ((rows[i] & mask) >> 16) << (4 * i);
+	}
 	pt->s = s;
 	pt->flag = 2;
+}
+
+/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
+static void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now)
+{
+	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
+
+	bfly_mbfly_bclr(st->unf, i);
+	if (now)
+		bfly_mbfly_bset(st->nf, i);
 }
 
 /*
@@ -185,8 +289,8 @@ static u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt
 		size_t idx = pt - st->port, node = idx / 2;
 		u32 col = node / st->g->ports, row = node % st->g->ports, n;
 
-		n = bfly_mbfly_distinct(st->g, col, row, idx & 1, st->nb);
-		bfly_mbfly_select(pt, st->nb, bfly_mbfly_slots(n));
+		n = bfly_mbfly_distinct(st, col, row, idx & 1, st->nb);
+		bfly_mbfly_select(st, pt, col, st->nb, bfly_mbfly_slots(n));
 		pt->flag = 1;
 	}
 	cap = bfly_mbfly_cap(pt);
@@ -197,6 +301,10 @@ static u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt
 		t = pt->load[best] < cap ? min_t(u32, n, cap - pt->load[best]) : n;
 		if (pt->load[best] >= cap)
 			st->res->cap_overflows += n;
+		if (pt->load[best] + t > U16_MAX) {
+			st->err = -EOVERFLOW;
+			return best;
+		}
 		pt->load[best] += t;
 		if (ghost)
 			pt->gs[best] += t;
@@ -213,29 +321,36 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	u32 r, i, j, np = 0, z, *nb, pl[BFLY_MBFLY_R];
+	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x;
+	u32 r, i, j, np = 0, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
 
-	for (r = 0; r < g->ports; r++) {
-		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, r, half);
+	/* the unflagged halves only, in row order */
+	for (x = bfly_mbfly_bnext(st->unf, base, end); x < end;
+	     x = bfly_mbfly_bnext(st->unf, x + 1, end)) {
+		struct bfly_mbfly_port *pt;
 		u32 n;
 
-		if (!(r & 0xfff) && bfly_should_stop())
+		r = x - base;
+		pt = bfly_mbfly_port_at(st, col, r, half);
+		if (!(++polled & 0xfff) && bfly_should_stop())
 			return -EINTR;
-		if (pt->flag)
-			continue;
 		if (1U << pt->wexp <= res->h && !pt->alive && !pt->ghosts) {
 			pt->flag = 1;	/* Step 1; selects when a buffer comes */
+			bfly_mbfly_flagged(st, col, r, half, false);
 			continue;
 		}
 		nb = st->nb + (size_t)np * g->d;
-		n = bfly_mbfly_distinct(g, col, r, half, nb);
+		n = bfly_mbfly_distinct(st, col, r, half, nb);
 		if (1U << pt->wexp <= res->h || pt->age >= res->patience) {
 			res->forced += 1U << pt->wexp > res->h;
-			bfly_mbfly_select(pt, nb, bfly_mbfly_slots(n));
+			bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
+			bfly_mbfly_flagged(st, col, r, half, true);
 			continue;
 		}
 		pt->s = bfly_mbfly_slots(n);
 		st->nc[np] = n;
+		st->pw[np] = pt->wexp;
+		st->ps[np] = pt->s;
 		st->pend[np++] = r;
 	}
 	for (z = 0; z <= res->z && np; z++) {
@@ -243,8 +358,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 
 		/* 2.1: requests, each for one batch size 2^e */
 		for (i = 0; i < np; i++) {
-			struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, st->pend[i], half);
-			u64 bit = BIT_ULL(pt->wexp);
+			u64 bit = BIT_ULL(st->pw[i]);
 
 			nb = st->nb + (size_t)i * g->d;
 			for (j = 0; j < st->nc[i]; j++) {
@@ -257,29 +371,32 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 		/* 2.2, 2.3: grants; R of them set the flag and cancel */
 		for (i = 0; i < np; i++) {
 			u32 row = st->pend[i], n = 0;
-			struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, row, half);
-			u64 bit = BIT_ULL(pt->wexp);
+			u64 bit = BIT_ULL(st->pw[i]);
 
 			nb = st->nb + (size_t)i * g->d;
-			for (j = 0; j < st->nc[i] && n < pt->s; j++)
+			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++)
 				if (!(st->m2[nb[j]] & bit))
 					pl[n++] = nb[j];
-			if (n == pt->s) {
-				bfly_mbfly_select(pt, pl, n);
+			if (n == st->ps[i]) {
+				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, row, half);
+
+				bfly_mbfly_select(st, pt, col, pl, n);
+				bfly_mbfly_flagged(st, col, row, half, true);
+				st->pw[i] = 0xff;
 				granted++;
 			}
 		}
 		for (i = 0; i < np; i++) {
-			struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, st->pend[i], half);
-
 			nb = st->nb + (size_t)i * g->d;
 			for (j = 0; j < st->nc[i]; j++)
 				st->m1[nb[j]] = st->m2[nb[j]] = 0;
-			if (pt->flag)
+			if (st->pw[i] == 0xff)
 				continue;
 			if (left != i) {
 				st->pend[left] = st->pend[i];
 				st->nc[left] = st->nc[i];
+				st->pw[left] = st->pw[i];
+				st->ps[left] = st->ps[i];
 				memcpy(st->nb + (size_t)left * g->d, nb, g->d * sizeof(u32));
 			}
 			left++;
@@ -298,10 +415,13 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 		nb = st->nb + (size_t)i * g->d;
 		for (j = 0; j < st->nc[i]; j++) {
 			u64 bits = st->m1[nb[j]];
+			u32 b = ilog2(st->ps[i]);
 			u32 *gp = &st->gp[(size_t)(col + 1) * g->ports + nb[j]];
 
+			bfly_mbfly_bset(st->vis, (size_t)(col + 1) * g->ports + nb[j]);
+
 			while (bits) {
-				u32 e = __builtin_ctzll(bits), b = ilog2(pt->s);
+				u32 e = __builtin_ctzll(bits);
 
 				*gp += e >= b ? 1U << (e - b) : 0;
 				st->wtot[col + 1] += e >= b ? 1U << (e - b) : 0;
@@ -318,7 +438,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 {
 	const struct bfly_mbfly *g = st->g;
-	u32 i, c, r, h;
+	u32 i, c, h;
 
 	for (i = 0; i < st->count; i++) {
 		struct bfly_mbfly_m *m = &st->m[i];
@@ -331,15 +451,18 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 		if (!pt->flag)
 			continue;
 		m->slot = bfly_mbfly_place(st, pt, 1, false);
-		m->next = pt->nbr[m->slot];
+		m->next = bfly_mbfly_nbr(pt, g->log, m->col, m->row, h, m->slot);
 	}
+	/* the halves flagged this stage, each on its own: any order */
 	for (c = 0; c <= top; c++) {
-		for (r = 0; r < g->ports; r++) {
-			for (h = 0; h < 2; h++) {
-				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, r, h);
+		for (h = 0; h < 2; h++) {
+			size_t base = ((size_t)c * 2 + h) * g->ports, end = base + g->ports, x;
 
-				if (pt->flag != 2)
-					continue;
+			for (x = bfly_mbfly_bnext(st->nf, base, end); x < end;
+			     x = bfly_mbfly_bnext(st->nf, x + 1, end)) {
+				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, x - base, h);
+
+				bfly_mbfly_bclr(st->nf, x);
 				pt->flag = 1;
 				if (pt->ghosts)
 					bfly_mbfly_place(st, pt, pt->ghosts, true);
@@ -378,29 +501,41 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
 static void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 {
 	const struct bfly_mbfly *g = st->g;
-	size_t n = g->ports;
+	size_t n = g->ports, x, end;
 	u64 gpp[BFLY_MBFLY_MAX_LOG + 1] = { 0 };
-	u32 i, c, r, h, k;
+	u32 i, c, h, k;
 
-	memset(st->gpp + n, 0, last * n * sizeof(u32));
+	/* g'' is nonzero only where vis is set */
+	for (x = bfly_mbfly_bnext(st->vis, n, (last + 1) * n); x < (last + 1) * n;
+	     x = bfly_mbfly_bnext(st->vis, x + 1, (last + 1) * n))
+		st->gpp[x] = 0;
 	for (i = 0; i < st->count; i++) {
 		const struct bfly_mbfly_m *m = &st->m[i];
 
 		if (!m->done && m->slot != BFLY_MBFLY_NOSLOT && m->col < last) {
-			st->gpp[(m->col + 1) * n + m->next]++;
+			x = (m->col + 1) * n + m->next;
+			st->gpp[x]++;
+			bfly_mbfly_bset(st->vis, x);
 			gpp[m->col + 1]++;
 		}
 	}
 	/* a column with no ghost that should hold none is skipped */
 	for (c = 1; c <= last; c++) {
-		for (r = 0; r < n && st->gtot[c - 1]; r++) {
+		end = c * n;
+		for (x = bfly_mbfly_bnext(st->vis, end - n, end); x < end && st->gtot[c - 1];
+		     x = bfly_mbfly_bnext(st->vis, x + 1, end)) {
+			u32 r = x - (end - n);
+
 			for (h = 0; h < 2; h++) {
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c - 1, r, h);
 
 				if (!pt->flag || !pt->ghosts)
 					continue;
 				for (k = 0; k < pt->s; k++) {
-					st->gpp[c * n + pt->nbr[k]] += pt->gs[k];
+					size_t y = end + bfly_mbfly_nbr(pt, g->log, c - 1, r, h, k);
+
+					st->gpp[y] += pt->gs[k];
+					bfly_mbfly_bset(st->vis, y);
 					gpp[c] += pt->gs[k];
 				}
 			}
@@ -409,10 +544,19 @@ static void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 			break;
 		if (!st->gtot[c] && !st->wtot[c] && !gpp[c])
 			continue;
-		for (r = 0; r < n; r++)
-			for (h = 0; h < 2; h++)
-				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, r, h), c,
-						  st->gp[c * n + r] + st->gpp[c * n + r]);
+		/* every node with a ghost, a g' or a g'' has its vis bit */
+		for (x = bfly_mbfly_bnext(st->vis, end, end + n); x < end + n;
+		     x = bfly_mbfly_bnext(st->vis, x + 1, end + n)) {
+			u32 want = st->gp[x] + st->gpp[x];
+
+			for (h = 0; h < 2; h++) {
+				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, x - end, h);
+
+				bfly_mbfly_ghosts(st, pt, c, want);
+			}
+			if (!want)
+				bfly_mbfly_bclr(st->vis, x);
+		}
 	}
 }
 
@@ -471,7 +615,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 				m->slot = bfly_mbfly_place(st, pt, 1, false);
 		}
 		if (m->slot != BFLY_MBFLY_NOSLOT)
-			m->next = pt->nbr[m->slot];
+			m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
 	}
 }
 
@@ -504,7 +648,8 @@ static int bfly_mbfly_degree(struct bfly_mbfly_st *st)
 	if (h > BFLY_MBFLY_MAX_H)
 		return -E2BIG;
 	st->res->h = h;
-	memset(st->gp, 0, 2 * (size_t)n * sizeof(u32));
+	memset(st->gp, 0, (size_t)n * sizeof(u32));
+	memset(st->gpp, 0, (size_t)n * sizeof(u32));
 	return 0;
 }
 
@@ -521,6 +666,7 @@ static void bfly_mbfly_start(struct bfly_mbfly_st *st, const struct bfly_mbfly_p
 		1 + (g->log + ilog2(4 * g->d) - 1) / ilog2(4 * g->d);
 	res->max_stages = p && p->max_stages ? p->max_stages :
 		2 * g->log + res->patience + 8;
+	st->table = p ? p->table : NULL;
 	res->left = st->count;
 	for (i = 0; i < st->count; i++) {
 		struct bfly_mbfly_m *m = &st->m[i];
@@ -549,11 +695,15 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 {
 	const struct bfly_mbfly *g = st->g;
 	u32 top = min_t(u32, i, g->log - 1), last = min_t(u32, i + 1, g->log);
+	size_t x, n = g->ports;
 	u32 c, h, y, r;
 	int err;
 
+	/* g' of columns 1 .. top + 1 anew: nonzero only where vis is set */
+	for (x = bfly_mbfly_bnext(st->vis, n, (top + 2) * n); x < (top + 2) * n;
+	     x = bfly_mbfly_bnext(st->vis, x + 1, (top + 2) * n))
+		st->gp[x] = 0;
 	for (c = 0; c <= top; c++) {
-		memset(st->gp + (size_t)(c + 1) * g->ports, 0, g->ports * sizeof(u32));
 		st->wtot[c + 1] = 0;
 		for (h = 0; h < 2; h++) {
 			err = bfly_mbfly_phase1(st, c, h);
@@ -562,14 +712,20 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 		}
 	}
 	bfly_mbfly_assign(st, top);
+	if (st->err)
+		return st->err;
 	/* Step 5: ghosts for what may come, on every active column */
 	bfly_mbfly_sweep(st, last);
 	for (y = 0; y < st->res->y && st->res->left; y++) {
 		bfly_mbfly_send(st);
 		bfly_mbfly_sweep(st, last);
+		if (st->err)
+			return st->err;
 		if (bfly_should_stop())
 			return -EINTR;
 	}
+	if (st->err)
+		return st->err;
 	/* Phase 2, Step 2: the newly active column's counters */
 	if (i + 1 < g->log) {
 		for (r = 0; r < g->ports; r++) {
@@ -605,7 +761,9 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
  * Return: 0 when every message was delivered, -EAGAIN when the stage limit
  * stopped the routing (@res->left counts what was not delivered), -EINVAL
  * for an endpoint out of range, -E2BIG for h above %BFLY_MBFLY_MAX_H or
- * too many messages, -EINTR when stopped.
+ * too many messages, -EOVERFLOW when a node half assigned more than
+ * %U16_MAX buffers to one neighbour (far beyond Theorem 2's 2 h-bar),
+ * -EINTR when stopped.
  */
 int bfly_mbfly_route(const struct bfly_mbfly *g, const struct bfly_mbfly_params *p,
 		     const struct bfly_mbfly_msg *msgs, u32 count, u32 *paths,

@@ -307,6 +307,97 @@ static void bfly_mbfly_route_limits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, res.stages);
 }
 
+/*
+ * A splitter half's keys, and the neighbour table, give the neighbours
+ * bfly_mbfly_neighbour() gives; the table's limit.
+ */
+static void bfly_mbfly_keyed(struct kunit *test)
+{
+	static const u32 shapes[][2] = { { 2, 4 }, { 8, 1 }, { 32, 3 }, { 128, 8 }, { 512, 40 } };
+	u64 *keys = bfly_test_alloc(test, BFLY_MBFLY_MAX_D * sizeof(u64));
+	u32 s, c, r, h, k, bad = 0, tbad = 0, *t;
+	struct bfly_mbfly g;
+	const char *why;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, 1U << 16, 16, 1, &why));
+	KUNIT_EXPECT_EQ(test, 0, bfly_mbfly_table_size(&g));	/* 2^25 entries */
+	KUNIT_EXPECT_EQ(test, -E2BIG, bfly_mbfly_table_fill(&g, NULL));
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, 1U << 16, 8, 1, &why));
+	KUNIT_EXPECT_EQ(test, (size_t)BFLY_MBFLY_TABLE_MAX * 4, bfly_mbfly_table_size(&g));
+	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, shapes[s][0], shapes[s][1], s, &why));
+		t = bfly_test_alloc(test, bfly_mbfly_table_size(&g));
+		KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_table_fill(&g, t));
+		for (c = 0; c < g.log; c++) {
+			for (r = 0; r < g.ports; r++) {
+				for (h = 0; h < 2; h++) {
+					u32 v;
+
+					bfly_mbfly_keys(&g, c, r >> (g.log - c), h, keys);
+					for (k = 0; k < g.d; k++) {
+						v = bfly_mbfly_neighbour(&g, c, r, h, k);
+						bad += v != bfly_mbfly_neighbour_key(&g, c, r, h,
+										     keys[k]);
+						tbad += v != *t++;
+					}
+				}
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, 0, bad);
+	KUNIT_EXPECT_EQ(test, 0, tbad);
+}
+
+/*
+ * Results pinned from the implementation that swept every node (before
+ * the worklists and the 64-byte node halves): the same relation, the
+ * same stages, fallbacks, overflows, loads and paths (a hash), with the
+ * neighbours computed and looked up in the table.
+ */
+static void bfly_mbfly_route_pinned(struct kunit *test)
+{
+	static const u32 want[][9] = {
+		{ 64, 8, 1, 9, 212, 122, 3, 4, 0x39485135 },
+		{ 256, 8, 2, 11, 2064, 145, 5, 8, 0x9c0498b8 },
+		{ 128, 3, 3, 11, 1519, 3, 6, 32, 0x6bdc4a45 },
+	};
+	struct bfly_mbfly_msg *m = bfly_test_alloc(test, 1024 * sizeof(*m));
+	u32 *p = bfly_test_alloc(test, 1024 * 9 * sizeof(u32));
+	struct bfly_mbfly_params prm = { 0 };
+	struct bfly_mbfly_result r;
+	u32 c, i, k, n, h, cnt, sum, tab, *t;
+	struct bfly_mbfly g;
+	const char *why;
+	void *work;
+
+	for (c = 0; c < ARRAY_SIZE(want); c++) {
+		n = want[c][0];
+		h = want[c][2];
+		KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, n, want[c][1], 7 + c, &why));
+		for (k = 0, cnt = 0; k < h; k++) {
+			for (i = 0; i < n; i++, cnt++) {
+				m[cnt].src = i;
+				m[cnt].dst = (i * (37 + 8 * k) + 11 * k + 3) % n;
+			}
+		}
+		work = bfly_test_alloc(test, bfly_mbfly_route_workspace_size(&g, cnt));
+		t = bfly_test_alloc(test, bfly_mbfly_table_size(&g));
+		KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_table_fill(&g, t));
+		for (tab = 0; tab < 2; tab++) {
+			prm.table = tab ? t : NULL;
+			KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_route(&g, &prm, m, cnt, p, &r, work));
+			for (i = 0, sum = 0; i < cnt * (g.log + 1); i++)
+				sum = sum * 31 + p[i];
+			KUNIT_EXPECT_EQ(test, want[c][3], r.stages);
+			KUNIT_EXPECT_EQ(test, want[c][4], r.forced);
+			KUNIT_EXPECT_EQ(test, want[c][5], r.cap_overflows);
+			KUNIT_EXPECT_EQ(test, want[c][6], r.max_through);
+			KUNIT_EXPECT_EQ(test, want[c][7], r.max_w);
+			KUNIT_EXPECT_EQ(test, want[c][8], sum);
+		}
+	}
+}
+
 static struct kunit_case bfly_mbfly_cases[] = {
 	KUNIT_CASE(bfly_mbfly_bad_input),
 	KUNIT_CASE(bfly_mbfly_wiring),
@@ -314,6 +405,8 @@ static struct kunit_case bfly_mbfly_cases[] = {
 	KUNIT_CASE(bfly_mbfly_expansion_sampled),
 	KUNIT_CASE(bfly_mbfly_route_relations),
 	KUNIT_CASE(bfly_mbfly_route_limits),
+	KUNIT_CASE(bfly_mbfly_keyed),
+	KUNIT_CASE(bfly_mbfly_route_pinned),
 	{}
 };
 
