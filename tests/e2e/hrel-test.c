@@ -540,7 +540,11 @@ static void on_alarm(int sig)
 	__atomic_add_fetch(&ticks, 1, __ATOMIC_RELAXED);
 }
 
-/* A periodic signal during long relations: EINTR, whole rounds moved. */
+/*
+ * A periodic signal during long relations: EINTR. The payload moves round
+ * by round, in message order within a round, and stops between two
+ * messages: what arrived is a prefix of that order, each message whole.
+ */
 static void part_signal(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
@@ -569,8 +573,9 @@ static void part_signal(void)
 		}
 		eintr += k == EINTR;
 		bad += k != EINTR;
-		/* Each message whole or untouched; moved ones hold the earlier rounds */
+		/* Each message whole or untouched; the moved ones a prefix by (round, index) */
 		for (m = 0; m < r.n; m++) {
+			__u64 key = (__u64)r.round[m] * r.n + m;
 			const struct bfly_msgset_msg *x = &r.msgs[m];
 			int in = !memcmp(r.recv + x->recv_off, r.want + x->recv_off, x->len);
 			const __u8 *at = r.recv + x->recv_off;
@@ -578,16 +583,16 @@ static void part_signal(void)
 
 			bad += in == out;
 			arrived += in ? x->len : 0;
-			if (in && r.round[m] + 1ULL > lastin)
-				lastin = r.round[m] + 1ULL;
-			if (!in && r.round[m] < firstout)
-				firstout = r.round[m];
+			if (in && key + 1 > lastin)
+				lastin = key + 1;
+			if (!in && key < firstout)
+				firstout = key;
 		}
 		bad += arrived != a.bytes_moved || (arrived && lastin > firstout);
 		midway += arrived != 0;
 	}
 	tap_check(eintr > 0 && !bad,
-		  "signal: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole earlier rounds, bytes_moved what arrived (%u wrong)",
+		  "signal: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole messages in order, bytes_moved what arrived (%u wrong)",
 		  eintr, tries, __atomic_load_n(&ticks, __ATOMIC_RELAXED), midway, bad);
 	{
 		struct bfly_hrel a = args(&r, 0);
