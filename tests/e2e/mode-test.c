@@ -55,7 +55,7 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	struct bfly_stats st = { .size = sizeof(st) };
 	struct bfly_rls_labels rl = { .size = sizeof(rl) };
 	struct bfly_hrel h = { .size = sizeof(h) };
-	struct bfly_msgset_msg msg = { .len = 8 };
+	struct bfly_msgset_msg msg = { .len = 0 };
 	struct bfly_batch b;
 	__u32 i;
 
@@ -95,6 +95,7 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	h.count = 1;
 	h.msgs_ptr = (uintptr_t)&msg;
 	try(fd, mode, mname, "HREL", BFLY_IOC_HREL, &h, R);
+	msg.len = 8;
 	h = (struct bfly_hrel){
 		.size = sizeof(h), .count = 1, .msgs_ptr = (uintptr_t)&msg,
 		.send_ptr = (uintptr_t)sendbuf, .send_bytes = 8,
