@@ -98,8 +98,16 @@ const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSG_PATHS + 1] = {
 	[BFLY_A_MSG_PATHS] = { .type = NLA_BINARY, },
 };
 
+/* BFLY_CMD_HREL - do */
+const struct nla_policy bfly_hrel_nl_policy[BFLY_A_WANT_ROUND_PERMS + 1] = {
+	[BFLY_A_ID] = { .type = NLA_U32, },
+	[BFLY_A_MSGS] = { .type = NLA_BINARY, },
+	[BFLY_A_SEED] = { .type = NLA_U64, },
+	[BFLY_A_WANT_ROUND_PERMS] = { .type = NLA_FLAG, },
+};
+
 /* Ops table for bfly */
-const struct genl_ops bfly_nl_ops[10] = {
+const struct genl_ops bfly_nl_ops[11] = {
 	{
 		.cmd		= BFLY_CMD_FABRIC_GET,
 		.doit		= bfly_nl_fabric_get_doit,
@@ -167,6 +175,12 @@ const struct genl_ops bfly_nl_ops[10] = {
 		.doit		= bfly_nl_msgset_doit,
 		.policy		= bfly_msgset_nl_policy,
 		.maxattr	= BFLY_A_MSG_PATHS,
+	},
+	{
+		.cmd		= BFLY_CMD_HREL,
+		.doit		= bfly_nl_hrel_doit,
+		.policy		= bfly_hrel_nl_policy,
+		.maxattr	= BFLY_A_WANT_ROUND_PERMS,
 	},
 };
 

@@ -36,8 +36,10 @@ extern const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1];
 
 extern const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSG_PATHS + 1];
 
+extern const struct nla_policy bfly_hrel_nl_policy[BFLY_A_WANT_ROUND_PERMS + 1];
+
 /* Ops table for bfly */
-extern const struct genl_ops bfly_nl_ops[10];
+extern const struct genl_ops bfly_nl_ops[11];
 
 int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
@@ -50,6 +52,7 @@ int bfly_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_fault_add_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_fault_del_doit(struct sk_buff *skb, struct genl_info *info);
 int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info);
+int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	BFLY_NLGRP_EVENTS,

@@ -7,8 +7,9 @@
  *   mode-test DEVICE
  *
  * Reading needs read access (GET_INFO, GET_MATRIX, TRACE, a dry-run ROUTE,
- * LINK_LOAD, GET_STATS, RLS_LABELS); SET_MATRIX and BATCH need write
- * access; an applied ROUTE needs both.
+ * LINK_LOAD, GET_STATS, RLS_LABELS, HREL without payload); SET_MATRIX and
+ * BATCH need write access; an applied ROUTE and HREL with payload need
+ * both.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -53,6 +54,8 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	struct bfly_link_load ll = { .size = sizeof(ll) };
 	struct bfly_stats st = { .size = sizeof(st) };
 	struct bfly_rls_labels rl = { .size = sizeof(rl) };
+	struct bfly_hrel h = { .size = sizeof(h) };
+	struct bfly_msgset_msg msg = { .len = 0 };
 	struct bfly_batch b;
 	__u32 i;
 
@@ -88,6 +91,17 @@ static void all_ioctls(int fd, int mode, const char *mname)
 	try(fd, mode, mname, "RLS_LABELS", BFLY_IOC_RLS_LABELS, &rl, R);
 	b = batch_args(BFLY_SCHED_DEFAULT, info.ports, 8, sendbuf, recvbuf);
 	try(fd, mode, mname, "BATCH", BFLY_IOC_BATCH, &b, W);
+
+	h.count = 1;
+	h.msgs_ptr = (uintptr_t)&msg;
+	try(fd, mode, mname, "HREL", BFLY_IOC_HREL, &h, R);
+	msg.len = 8;
+	h = (struct bfly_hrel){
+		.size = sizeof(h), .count = 1, .msgs_ptr = (uintptr_t)&msg,
+		.send_ptr = (uintptr_t)sendbuf, .send_bytes = 8,
+		.recv_ptr = (uintptr_t)recvbuf, .recv_bytes = 8,
+	};
+	try(fd, mode, mname, "HREL with payload", BFLY_IOC_HREL, &h, R | W);
 }
 
 int main(int argc, char **argv)

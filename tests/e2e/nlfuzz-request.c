@@ -272,6 +272,21 @@ void build(int cmd, bool *dump)
 			put_u32(BFLY_A_STRATEGY, rn(8) ? rn(2) : (__u32)rnd());
 		break;
 	}
+	case BFLY_CMD_HREL: {
+		__u32 pairs[2 * 16];
+
+		put_u32(BFLY_A_ID, pick_id());
+		mb = rn(4) ? 1 + rn(16) : 0;
+		for (i = 0; i < 2 * mb; i++)
+			pairs[i] = rn(8) ? rn(64) : (__u32)rnd();
+		if (rn(8))
+			put(BFLY_A_MSGS, pairs, mb * 8 - (mb && !rn(16) ? 3 : 0));
+		if (rn(2))
+			put(BFLY_A_SEED, &(__u64){ rnd() }, 8);
+		if (rn(2))
+			put(BFLY_A_WANT_ROUND_PERMS, NULL, 0);
+		break;
+	}
 	default:
 		for (i = rn(4); i > 0; i--)
 			put_u32(rn(BFLY_A_MAX + 2), rnd());

@@ -257,6 +257,8 @@ static bool errno_ok(int cmd, int e, bool good_hdr)
 		return e == E2BIG || e == EINTR || e == ENODEV;
 	case BFLY_CMD_MSGSET:	/* on other fabrics than an LCAN */
 		return e == EOPNOTSUPP || e == E2BIG || e == ENODEV;
+	case BFLY_CMD_HREL:	/* kfly, flatfly, faults; round-perms too long */
+		return e == EOPNOTSUPP || e == E2BIG || e == ENODEV;
 	case BFLY_CMD_FAULT_ADD:
 		return e == EEXIST || e == ENOSPC || e == ENODEV;
 	case BFLY_CMD_FAULT_DEL:
@@ -269,7 +271,7 @@ static bool errno_ok(int cmd, int e, bool good_hdr)
 static const __u8 req_cmds[] = {
 	BFLY_CMD_FABRIC_GET, BFLY_CMD_FABRIC_NEW, BFLY_CMD_FABRIC_DEL,
 	BFLY_CMD_SWITCH_SET, BFLY_CMD_ROUTE, BFLY_CMD_A2A, BFLY_CMD_STATS_RESET,
-	BFLY_CMD_FAULT_ADD, BFLY_CMD_FAULT_DEL, BFLY_CMD_MSGSET,
+	BFLY_CMD_FAULT_ADD, BFLY_CMD_FAULT_DEL, BFLY_CMD_MSGSET, BFLY_CMD_HREL,
 };
 
 static const __u8 ntf_cmds[] = {
@@ -320,7 +322,8 @@ static bool changing(int cmd)
 {
 	if (cmd == BFLY_CMD_ROUTE)
 		return !tx_has_attr(BFLY_A_DRY_RUN);
-	return is_request(cmd) && cmd != BFLY_CMD_FABRIC_GET && cmd != BFLY_CMD_MSGSET;
+	return is_request(cmd) && cmd != BFLY_CMD_FABRIC_GET && cmd != BFLY_CMD_MSGSET &&
+	       cmd != BFLY_CMD_HREL;
 }
 
 static const char * const cmd_name[NCMDS] = {
@@ -341,10 +344,11 @@ static const char * const cmd_name[NCMDS] = {
 	[BFLY_CMD_FAULT_DEL] = "fault-del",
 	[BFLY_CMD_FAULTS_CHANGED_NTF] = "faults-ntf",
 	[BFLY_CMD_MSGSET] = "msgset",
+	[BFLY_CMD_HREL] = "hrel",
 	[NCMDS - 1] = "other",
 };
 
-static_assert(BFLY_CMD_MAX == BFLY_CMD_MSGSET,
+static_assert(BFLY_CMD_MAX == BFLY_CMD_HREL,
 	      "a new command: add it to req_cmds or ntf_cmds and cmd_name");
 
 const char *cname(int cmd)
@@ -560,7 +564,7 @@ static void one_op(void)
 	 */
 	readonly = an.err || !an.replied || !known || cmd == BFLY_CMD_FABRIC_GET ||
 		   cmd == BFLY_CMD_A2A || cmd == BFLY_CMD_STATS_RESET ||
-		   cmd == BFLY_CMD_MSGSET || unpriv ||
+		   cmd == BFLY_CMD_MSGSET || cmd == BFLY_CMD_HREL || unpriv ||
 		   !(flags & NLM_F_REQUEST);
 	l = dump_state(snap2, sizeof(snap2));
 	if (l < 0) {

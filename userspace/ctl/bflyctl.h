@@ -165,6 +165,7 @@ int parse_a2a(struct nl_msg *msg, void *arg);
 double now(void);
 int cmd_a2a(int argc, char **argv);
 int cmd_msgset(int argc, char **argv);
+int cmd_hrel(int argc, char **argv);
 void parse_fault_arg(int argc, char **argv, int *a, bool state, struct fault *x);
 int parse_faults_count(struct nl_msg *msg, void *arg);
 void fault_list(unsigned int id);

@@ -39,6 +39,8 @@ void usage_main(FILE *out)
 		"                             run an all-to-all schedule\n"
 		"  msgset DEV (pattern P|file F) [mode M] [strategy S] [seed S] [reps K]\n"
 		"                             route message sets on an LCAN in network cycles\n"
+		"  hrel DEV (file F|random H|alltoall|one-to-one H) [seed S] [perms]\n"
+		"                             run an h-relation in rounds\n"
 		"  fault add|del DEV FAULT... inject or repair faults (stuck nodes, broken links)\n"
 		"  fault clear|list DEV       repair every fault, list them\n"
 		"  stats DEV [reset]          counters, or zero them\n"
@@ -82,7 +84,8 @@ const struct {
 } commands[] = {
 	{ "list", cmd_list }, { "show", cmd_show }, { "new", cmd_new },
 	{ "del", cmd_del }, { "set", cmd_set }, { "route", cmd_route },
-	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "fault", cmd_fault },
+	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "hrel", cmd_hrel },
+	{ "fault", cmd_fault },
 	{ "stats", cmd_stats },
 	{ "monitor", cmd_monitor }, { "raw", cmd_raw },
 };

@@ -167,8 +167,14 @@ void connect_family(void)
 	fd = nl_socket_get_fd(sk);
 	setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
-	/* Large matrix chunks come in messages of up to 32 KiB. */
-	nl_socket_set_msg_buf_size(sk, 64 * 1024);
+	/*
+	 * Large matrix chunks come in messages of up to 32 KiB; an hrel reply
+	 * holds the rounds of 8191 messages and 16382 permutation entries.
+	 * The socket queues such a reply and the ack after it: libnl's 32 KiB
+	 * receive buffer would drop the ack (ENOBUFS).
+	 */
+	nl_socket_set_msg_buf_size(sk, 128 * 1024);
+	nl_socket_set_buffer_size(sk, 512 * 1024, 0);
 	family_id = genl_ctrl_resolve(sk, BFLY_FAMILY_NAME);
 	if (family_id < 0)
 		die("generic netlink family \"%s\" not found: is bfly.ko loaded?",

@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BFLY_IOC_HREL end to end, on the fabric behind a device:
+ *
+ *   hrel-test DEV run       random h-relations with tagged payload of many
+ *                           lengths checked byte by byte against a model;
+ *                           h, colours, rounds (h on benes, h or more
+ *                           elsewhere), each message's round and each
+ *                           round's partial permutation; h = 1, all-to-all
+ *                           (h = N), all h messages of a source to one
+ *                           destination
+ *   hrel-test DEV bad       bad input: errno, bad_msg, nothing written
+ *   hrel-test DEV refused   a fabric that runs none (kfly, flatfly, a
+ *                           fault): EOPNOTSUPP, nothing written
+ *   hrel-test DEV hxn       h x N past 2^30 (N = 65536): E2BIG, h reported
+ *   hrel-test DEV signal    a periodic signal during long relations:
+ *                           EINTR, whole rounds moved, bytes_moved agrees
+ *   hrel-test DEV table     rounds and cycles against h for the docs
+ */
+#include <errno.h>
+#include <signal.h>
+#include <sys/time.h>
+
+#include "e2e-util.h"
+
+static struct bfly_info info;
+static int fd;
+static const char *dev;
+
+/* A relation: its messages, payload buffers, the outputs and the model. */
+struct rel {
+	__u32 n, h;
+	struct bfly_msgset_msg *msgs;
+	__u8 *send, *recv, *want;
+	__u64 send_bytes, recv_bytes, total;
+	__u32 *round, *perms;
+	__u64 perm_entries;
+};
+
+static void *xmalloc(size_t bytes)
+{
+	void *p = aligned_alloc(8, (bytes + 7) / 8 * 8 ?: 8);
+
+	if (!p) {
+		fprintf(stderr, "hrel-test: out of memory\n");
+		exit(1);
+	}
+	memset(p, 0, bytes);
+	return p;
+}
+
+static void rel_free(struct rel *r)
+{
+	free(r->msgs);
+	free(r->send);
+	free(r->recv);
+	free(r->want);
+	free(r->round);
+	free(r->perms);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Room for @n messages and their rounds. */
+static void rel_alloc(struct rel *r, __u32 n)
+{
+	memset(r, 0, sizeof(*r));
+	r->n = n;
+	r->msgs = xmalloc((size_t)n * sizeof(*r->msgs));
+	r->round = xmalloc((size_t)n * 4);
+}
+
+/* The relation's degree: the most messages one processor sends or receives. */
+static __u32 degree(const struct rel *r)
+{
+	__u32 *out = xmalloc(info.ports * 4ULL), *in = xmalloc(info.ports * 4ULL), m, h = 0;
+
+	for (m = 0; m < r->n; m++) {
+		out[r->msgs[m].src]++;
+		in[r->msgs[m].dst]++;
+	}
+	for (m = 0; m < info.ports; m++) {
+		h = out[m] > h ? out[m] : h;
+		h = in[m] > h ? in[m] : h;
+	}
+	free(out);
+	free(in);
+	return h;
+}
+
+/* Byte @k of message @m: never 0xee, the receive buffer's filler. */
+static __u8 tag(__u32 m, __u32 k)
+{
+	__u8 t = (m * 37 + k * 11 + (m >> 8) + 1) & 0xff;
+
+	return t == 0xee ? 0x11 : t;
+}
+
+/*
+ * Payload: message m carries 1 .. @maxlen bytes of its own tags; send
+ * slots in message order, receive slots in a shuffled order (disjoint),
+ * both 8-byte aligned. The model is the receive buffer once every message
+ * landed; bytes no message covers keep 0xee.
+ */
+static void add_payload(struct rel *r, __u32 maxlen, __u64 *seed)
+{
+	__u32 *slot = xmalloc(r->n * 4ULL), m, k, t;
+	__u64 off = 0, *roff = xmalloc(r->n * 8ULL);
+
+	for (m = 0; m < r->n; m++) {
+		r->msgs[m].len = 1 + xorshift64(seed) % maxlen;
+		r->msgs[m].send_off = off;
+		off += (r->msgs[m].len + 7) / 8 * 8;
+		r->total += r->msgs[m].len;
+		slot[m] = m;
+	}
+	r->send_bytes = off;
+	for (m = r->n - 1; m > 0; m--) {
+		k = xorshift64(seed) % (m + 1);
+		t = slot[m];
+		slot[m] = slot[k];
+		slot[k] = t;
+	}
+	/* The receive slots in the shuffled order after 8 bytes no message's */
+	for (off = 8, k = 0; k < r->n; k++) {
+		roff[slot[k]] = off;
+		off += (r->msgs[slot[k]].len + 7) / 8 * 8;
+	}
+	r->recv_bytes = off;
+	r->send = xmalloc(r->send_bytes);
+	r->recv = xmalloc(r->recv_bytes);
+	r->want = xmalloc(r->recv_bytes);
+	memset(r->want, 0xee, r->recv_bytes);
+	for (m = 0; m < r->n; m++) {
+		r->msgs[m].recv_off = roff[m];
+		for (k = 0; k < r->msgs[m].len; k++) {
+			r->send[r->msgs[m].send_off + k] = tag(m, k);
+			r->want[roff[m] + k] = tag(m, k);
+		}
+	}
+	free(slot);
+	free(roff);
+}
+
+/* The ioctl's argument for @r: every output wanted. */
+static struct bfly_hrel args(struct rel *r, __u64 seed)
+{
+	struct bfly_hrel a = {
+		.size = sizeof(a), .count = r->n, .seed = seed,
+		.msgs_ptr = (uintptr_t)r->msgs, .round_ptr = (uintptr_t)r->round,
+	};
+
+	if (r->send) {
+		memset(r->recv, 0xee, r->recv_bytes);
+		a.send_ptr = (uintptr_t)r->send;
+		a.send_bytes = r->send_bytes;
+		a.recv_ptr = (uintptr_t)r->recv;
+		a.recv_bytes = r->recv_bytes;
+	}
+	if (r->perms) {
+		a.perm_ptr = (uintptr_t)r->perms;
+		a.perm_entries = r->perm_entries;
+	}
+	return a;
+}
+
+/* Each round's permutation is a partial permutation holding exactly its messages. */
+static int perms_agree(const struct rel *r, __u32 rounds)
+{
+	__u64 entries = (__u64)rounds * info.ports, e;
+	__u32 *want = xmalloc(entries * 4), m, bad = 0;
+	__u8 *dst_used = xmalloc(entries);
+
+	memset(want, 0xff, entries * 4);
+	for (m = 0; m < r->n; m++) {
+		__u32 k = r->round[m];
+		__u64 at = (__u64)k * info.ports;
+
+		if (k >= rounds || want[at + r->msgs[m].src] != BFLY_HREL_IDLE ||
+		    dst_used[at + r->msgs[m].dst]++) {
+			bad++;
+			continue;
+		}
+		want[at + r->msgs[m].src] = r->msgs[m].dst;
+	}
+	for (e = 0; e < entries; e++)
+		bad += want[e] != r->perms[e];
+	free(want);
+	free(dst_used);
+	return bad;
+}
+
+/*
+ * Run @r with payload, then again with the round permutations: the same
+ * result; check everything. Returns the rounds (0 on failure).
+ */
+static __u32 run_check(struct rel *r, __u64 seed, const char *what)
+{
+	struct bfly_hrel a = args(r, seed), b;
+	__u32 *first = xmalloc(r->n * 4ULL), h = degree(r);
+	int ok, res = ioctl(fd, BFLY_IOC_HREL, &a);
+
+	tap_check(res == 0, "%s: HREL (%s)", what, res ? strerrorname_np(errno) : "0");
+	if (res)
+		goto out;
+	tap_check(a.h == h && a.colours == h, "%s: h %u (want %u), %u colours", what, a.h, h,
+		  a.colours);
+	if (info.topology == BFLY_TOPO_BENES)
+		tap_check(a.rounds == h, "%s: benes: rounds %u == h", what, a.rounds);
+	else
+		tap_check(a.rounds >= h && a.cycles >= a.rounds,
+			  "%s: rounds %u >= h %u (%u extra), %llu cycles", what, a.rounds, h,
+			  a.rounds - h, (unsigned long long)a.cycles);
+	if (r->send)
+		tap_check(a.bytes_moved == r->total && !memcmp(r->recv, r->want, r->recv_bytes),
+			  "%s: payload byte-exact: %llu of %llu bytes", what,
+			  (unsigned long long)a.bytes_moved, (unsigned long long)r->total);
+	/* Again with room for every round's permutation: one seed, one result */
+	memcpy(first, r->round, r->n * 4ULL);
+	r->perm_entries = (__u64)a.rounds * info.ports;
+	r->perms = xmalloc(r->perm_entries * 4);
+	b = args(r, seed);
+	res = ioctl(fd, BFLY_IOC_HREL, &b);
+	ok = !res && b.rounds == a.rounds && b.cycles == a.cycles &&
+	     b.bytes_moved == a.bytes_moved && !memcmp(first, r->round, r->n * 4ULL) &&
+	     (!r->send || !memcmp(r->recv, r->want, r->recv_bytes));
+	tap_check(ok, "%s: again with the permutations: the same rounds, cycles and payload",
+		  what);
+	if (ok)
+		tap_check(!perms_agree(r, a.rounds),
+			  "%s: each round a partial permutation of exactly its messages", what);
+	free(r->perms);
+	r->perms = NULL;
+out:
+	free(first);
+	return res ? 0 : a.rounds;
+}
+
+/* The union of @h random permutations (h exactly @h). */
+static void union_of_perms(struct rel *r, __u32 h, __u64 *seed)
+{
+	__u32 *p = xmalloc(info.ports * 4ULL), i, j, m = 0;
+
+	rel_alloc(r, h * info.ports);
+	for (j = 0; j < h; j++) {
+		random_perm(p, info.ports, seed);
+		for (i = 0; i < info.ports; i++, m++) {
+			r->msgs[m].src = i;
+			r->msgs[m].dst = p[i];
+		}
+	}
+	free(p);
+}
+
+static void part_run(void)
+{
+	__u32 n = info.ports, h, m, i;
+	__u64 seed = 0x4e1;
+	char what[80];
+	struct rel r;
+
+	for (h = 1; h <= 8; h *= 2) {
+		union_of_perms(&r, h, &seed);
+		add_payload(&r, 300, &seed);
+		snprintf(what, sizeof(what), "%s%u random permutations", h == 1 ? "h = 1: " : "",
+			 h);
+		run_check(&r, seed, what);
+		rel_free(&r);
+	}
+	/* Random pairs: degrees differ from processor to processor */
+	rel_alloc(&r, 3 * n);
+	for (m = 0; m < r.n; m++) {
+		r.msgs[m].src = xorshift64(&seed) % n;
+		r.msgs[m].dst = xorshift64(&seed) % n;
+	}
+	add_payload(&r, 1000, &seed);
+	run_check(&r, 5, "3N random pairs");
+	rel_free(&r);
+	/* All-to-all: h = N */
+	if (n <= 128) {
+		rel_alloc(&r, n * n);
+		for (m = 0; m < r.n; m++) {
+			r.msgs[m].src = m / n;
+			r.msgs[m].dst = m % n;
+		}
+		add_payload(&r, 24, &seed);
+		snprintf(what, sizeof(what), "all-to-all, h = N = %u", n);
+		run_check(&r, 9, what);
+		rel_free(&r);
+	}
+	/* Every source sends its h messages to one destination */
+	h = 6;
+	rel_alloc(&r, h * n);
+	{
+		__u32 *p = xmalloc(n * 4ULL);
+
+		random_perm(p, n, &seed);
+		for (i = 0; i < n; i++)
+			for (m = 0; m < h; m++) {
+				r.msgs[i * h + m].src = i;
+				r.msgs[i * h + m].dst = p[i];
+			}
+		free(p);
+	}
+	add_payload(&r, 64, &seed);
+	run_check(&r, 11, "one-to-one: all 6 messages of a source to one destination");
+	rel_free(&r);
+	/* Whole rounds only: room for all but one entry */
+	union_of_perms(&r, 3, &seed);
+	{
+		struct bfly_hrel a = args(&r, 1);
+		__u32 rounds;
+
+		tap_check(!ioctl(fd, BFLY_IOC_HREL, &a), "perms: a 3-relation");
+		rounds = a.rounds;
+		r.perm_entries = (__u64)rounds * n - 1;
+		r.perms = xmalloc(r.perm_entries * 4);
+		memset(r.perms, 0x5a, r.perm_entries * 4);
+		a = args(&r, 1);
+		tap_check(!ioctl(fd, BFLY_IOC_HREL, &a) &&
+			  r.perms[r.perm_entries - 1] == 0x5a5a5a5a &&
+			  r.perms[(rounds - 1ULL) * n - 1] != 0x5a5a5a5a,
+			  "perms: room for %u rounds less one entry: the last round not written",
+			  rounds);
+	}
+	rel_free(&r);
+}
+
+/* The fabric's matrix generation (GET_MATRIX; port maps on an LCAN). */
+static __u64 generation(void)
+{
+	struct bfly_matrix a = { .size = sizeof(a) };
+	__u64 gen = ~0ULL;
+
+	a.matrix_bytes = info.port_map_bytes ?: BFLY_MATRIX_BYTES(info.switches);
+	a.flags = info.port_map_bytes ? BFLY_MATRIX_PORT_MAP : 0;
+	a.matrix_ptr = (uintptr_t)xmalloc(a.matrix_bytes);
+	if (!ioctl(fd, BFLY_IOC_GET_MATRIX, &a))
+		gen = a.generation;
+	free((void *)(uintptr_t)a.matrix_ptr);
+	return gen;
+}
+
+/* One refused request: @want errno, @bad_msg where one is named, nothing written. */
+static void refused_on(int f, struct rel *r, struct bfly_hrel *a, int want, __u32 bad_msg,
+		       const char *what)
+{
+	__u64 gen = generation();
+	__u8 *before = r->recv ? xmalloc(r->recv_bytes) : NULL;
+	__u32 *round = xmalloc(r->n * 4ULL);
+	int res, e, same;
+
+	if (before) {
+		memset(r->recv, 0x5a, r->recv_bytes);
+		memcpy(before, r->recv, r->recv_bytes);
+	}
+	memset(r->round, 0x77, r->n * 4ULL);
+	memcpy(round, r->round, r->n * 4ULL);
+	res = ioctl(f, BFLY_IOC_HREL, a);
+	e = errno;
+	same = (!before || !memcmp(before, r->recv, r->recv_bytes)) &&
+	       !memcmp(round, r->round, r->n * 4ULL) && gen != ~0ULL && generation() == gen;
+	tap_check(res == -1 && e == want && (bad_msg == ~0U || a->bad_msg == bad_msg) &&
+		  !a->bytes_moved && same,
+		  "HREL refuses %s: errno %s (got %s), bad_msg %u, nothing written (%s)", what,
+		  strerrorname_np(want), res ? strerrorname_np(e) : "success", a->bad_msg,
+		  same ? "yes" : "no");
+	free(before);
+	free(round);
+}
+
+#define refused(r, a, want, bad, what) refused_on(fd, r, a, want, bad, what)
+
+static void part_bad(void)
+{
+	__u32 n = info.ports, m;
+	__u64 seed = 0xbad;
+	struct bfly_hrel a, b;
+	struct rel r;
+	__u8 big[256];
+
+	union_of_perms(&r, 2, &seed);
+	add_payload(&r, 40, &seed);
+	b = args(&r, 1);
+	tap_check(!ioctl(fd, BFLY_IOC_HREL, &b), "bad: the good relation runs");
+	b = args(&r, 1);
+
+	a = b;
+	a.count = 0;
+	refused(&r, &a, EINVAL, ~0U, "count 0");
+	a = b;
+	a.count = BFLY_HREL_MAX_MSGS + 1;
+	refused(&r, &a, E2BIG, ~0U, "more than 2^24 messages");
+	a = b;
+	a.count = BFLY_HREL_MAX_MSGS;
+	refused(&r, &a, E2BIG, ~0U, "2^24 messages: more memory than fabric_mem_max");
+	a = b;
+	a.flags = 1;
+	refused(&r, &a, EINVAL, ~0U, "flags 1");
+	a = b;
+	a.pad = 1;
+	refused(&r, &a, EINVAL, ~0U, "the struct's pad set");
+	a = b;
+	a.reserved[1] = 1;
+	refused(&r, &a, EINVAL, ~0U, "a reserved word set");
+	a = b;
+	a.msgs_ptr = 0;
+	refused(&r, &a, EINVAL, ~0U, "no messages pointer");
+	a = b;
+	a.msgs_ptr = 8;
+	refused(&r, &a, EFAULT, ~0U, "messages at a bad address");
+	a = b;
+	a.send_bytes = 0;
+	refused(&r, &a, EINVAL, ~0U, "send_ptr without send_bytes");
+	a = b;
+	a.recv_ptr = 0;
+	refused(&r, &a, EINVAL, ~0U, "recv_bytes without recv_ptr");
+	a = b;
+	a.perm_ptr = (uintptr_t)big;
+	refused(&r, &a, EINVAL, ~0U, "perm_ptr without perm_entries");
+	a = b;
+	a.perm_entries = n;
+	refused(&r, &a, EINVAL, ~0U, "perm_entries without perm_ptr");
+	a = b;
+	a.recv_ptr += 4;
+	a.recv_bytes -= 8;
+	refused(&r, &a, EINVAL, ~0U, "a misaligned receive buffer");
+	a = b;
+	a.send_ptr += 4;
+	a.send_bytes -= 8;
+	refused(&r, &a, EINVAL, ~0U, "a misaligned send buffer");
+	a = b;
+	a.size = BFLY_HREL_SIZE_VER0 - 8;
+	refused(&r, &a, EINVAL, ~0U, "size below the first version");
+
+	/* Bad messages: the first one is named */
+	a = b;
+	r.msgs[n / 2].src = n;
+	refused(&r, &a, EINVAL, n / 2, "a source past the last port");
+	r.msgs[n / 2].src = 0;
+	r.msgs[n - 1].dst = ~0U;
+	refused(&r, &a, EINVAL, n - 1, "a destination past the last port");
+	r.msgs[n - 1].dst = 0;
+	r.msgs[3].pad = 1;
+	refused(&r, &a, EINVAL, 3, "a message's pad set");
+	r.msgs[2].src = n;
+	refused(&r, &a, EINVAL, 2, "a bad source before a bad pad: the first is named");
+	r.msgs[2].src = 2;
+	r.msgs[3].pad = 0;
+	m = r.n - 1;
+	r.msgs[m].recv_off = r.recv_bytes;
+	refused(&r, &a, EINVAL, m, "a payload past the receive buffer's end");
+	r.msgs[m].recv_off = 4;
+	refused(&r, &a, EINVAL, m, "a receive offset no multiple of 8");
+	r.msgs[m].recv_off = 8;
+	r.msgs[m].send_off = r.send_bytes;
+	refused(&r, &a, EINVAL, m, "a payload past the send buffer's end");
+	r.msgs[m].send_off = 12;
+	refused(&r, &a, EINVAL, m, "a send offset no multiple of 8");
+	r.msgs[m].send_off = 0;
+	a.recv_ptr = 0;
+	a.recv_bytes = 0;
+	refused(&r, &a, EINVAL, 0, "payload without a receive buffer");
+
+	/* Sizes: the first version works, a longer struct needs a zero tail */
+	rel_free(&r);
+	union_of_perms(&r, 2, &seed);
+	b = args(&r, 1);
+	b.size = BFLY_HREL_SIZE_VER0;
+	m = ioctl(fd, BFLY_IOC_HREL, &b);
+	tap_check(!m && b.h == 2 && b.size == BFLY_HREL_SIZE_VER0,
+		  "size BFLY_HREL_SIZE_VER0 (%u) works: h %u", BFLY_HREL_SIZE_VER0, b.h);
+	memset(big, 0, sizeof(big));
+	b = args(&r, 1);
+	memcpy(big, &b, sizeof(b));
+	((struct bfly_hrel *)big)->size = sizeof(big);
+	tap_check(!ioctl(fd, BFLY_IOC_HREL, big), "a longer struct with a zero tail works");
+	big[sizeof(b) + 3] = 1;
+	((struct bfly_hrel *)big)->size = sizeof(big);
+	{
+		__u64 gen = generation();
+		int res = ioctl(fd, BFLY_IOC_HREL, big), e = errno;
+
+		tap_check(res == -1 && e == E2BIG && generation() == gen,
+			  "a longer struct with a non-zero tail: E2BIG (got %s)",
+			  res ? strerrorname_np(e) : "success");
+	}
+
+	/* Read-only: a relation without payload runs, one with payload EBADF */
+	{
+		int ro = open(dev, O_RDONLY);
+
+		rel_free(&r);
+		union_of_perms(&r, 2, &seed);
+		a = args(&r, 3);
+		tap_check(ro >= 0 && !ioctl(ro, BFLY_IOC_HREL, &a) && a.h == 2,
+			  "read-only: a relation without payload runs");
+		add_payload(&r, 16, &seed);
+		a = args(&r, 3);
+		refused_on(ro, &r, &a, EBADF, ~0U, "payload on a read-only descriptor");
+		close(ro);
+	}
+	rel_free(&r);
+}
+
+/* A fabric that runs no h-relation: EOPNOTSUPP, nothing written. */
+static void part_refused(void)
+{
+	__u64 seed = 7;
+	struct bfly_hrel a;
+	struct rel r;
+
+	union_of_perms(&r, 1, &seed);
+	add_payload(&r, 16, &seed);
+	a = args(&r, 1);
+	refused(&r, &a, EOPNOTSUPP, ~0U, "this fabric");
+	rel_free(&r);
+}
+
+/* h x N past 2^30: 16384 messages to one port of 65536. */
+static void part_hxn(void)
+{
+	__u32 h = (1U << 30) / info.ports, m;
+	struct bfly_hrel a;
+	struct rel r;
+
+	rel_alloc(&r, h);
+	for (m = 0; m < h; m++)
+		r.msgs[m].src = m % info.ports;
+	a = args(&r, 1);
+	refused(&r, &a, E2BIG, ~0U, "h x N = 2^30");
+	tap_check(a.h == h, "h x N: the refusal reports h %u (want %u)", a.h, h);
+	rel_free(&r);
+}
+
+static unsigned int ticks;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	__atomic_add_fetch(&ticks, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * A periodic signal during long relations: EINTR. The payload moves round
+ * by round, in message order within a round, and stops between two
+ * messages: what arrived is a prefix of that order, each message whole.
+ */
+static void part_signal(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct itimerval it = { { 0, 300 }, { 0, 300 } };
+	__u32 tries, eintr = 0, midway = 0, bad = 0, m, k;
+	__u64 seed = 0x516;
+	struct rel r;
+
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
+	union_of_perms(&r, 32, &seed);
+	add_payload(&r, 16384, &seed);
+	printf("# signal: %u messages, %llu payload bytes\n", r.n, (unsigned long long)r.total);
+	for (tries = 0; tries < 20; tries++) {
+		struct bfly_hrel a = args(&r, tries);
+		__u64 arrived = 0, lastin = 0, firstout = ~0ULL;
+		int res;
+
+		memset(r.round, 0xff, r.n * 4ULL);
+		setitimer(ITIMER_REAL, &it, NULL);
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		k = errno;
+		setitimer(ITIMER_REAL, &(struct itimerval){}, NULL);
+		if (!res) {
+			bad += memcmp(r.recv, r.want, r.recv_bytes) != 0;
+			continue;
+		}
+		eintr += k == EINTR;
+		bad += k != EINTR;
+		/* Each message whole or untouched; the moved ones a prefix by (round, index) */
+		for (m = 0; m < r.n; m++) {
+			__u64 key = (__u64)r.round[m] * r.n + m;
+			const struct bfly_msgset_msg *x = &r.msgs[m];
+			int in = !memcmp(r.recv + x->recv_off, r.want + x->recv_off, x->len);
+			const __u8 *at = r.recv + x->recv_off;
+			int out = at[0] == 0xee && at[x->len - 1] == 0xee;
+
+			bad += in == out;
+			arrived += in ? x->len : 0;
+			if (in && key + 1 > lastin)
+				lastin = key + 1;
+			if (!in && key < firstout)
+				firstout = key;
+		}
+		bad += arrived != a.bytes_moved || (arrived && lastin > firstout);
+		midway += arrived != 0;
+	}
+	tap_check(eintr > 0 && !bad,
+		  "signal: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole messages in order, bytes_moved what arrived (%u wrong)",
+		  eintr, tries, __atomic_load_n(&ticks, __ATOMIC_RELAXED), midway, bad);
+	{
+		struct bfly_hrel a = args(&r, 0);
+
+		tap_check(!ioctl(fd, BFLY_IOC_HREL, &a) && a.bytes_moved == r.total &&
+			  !memcmp(r.recv, r.want, r.recv_bytes),
+			  "signal: the next relation runs whole");
+	}
+	rel_free(&r);
+}
+
+/* Rounds and cycles of random h-relations (unions of h permutations). */
+static void part_table(void)
+{
+	__u32 h, rounds, lo, hi, s;
+	__u64 cycles, sum;
+	struct rel r;
+
+	for (h = 1; h <= 16; h *= 2) {
+		lo = ~0U;
+		hi = 0;
+		sum = 0;
+		cycles = 0;
+		for (s = 1; s <= 5; s++) {
+			__u64 seed = s;
+			struct bfly_hrel a;
+
+			union_of_perms(&r, h, &seed);
+			a = args(&r, s);
+			if (ioctl(fd, BFLY_IOC_HREL, &a)) {
+				tap_check(0, "table: h %u seed %u: %s", h, s,
+					  strerrorname_np(errno));
+				rel_free(&r);
+				return;
+			}
+			rounds = a.rounds;
+			lo = rounds < lo ? rounds : lo;
+			hi = rounds > hi ? rounds : hi;
+			sum += rounds;
+			cycles += a.cycles;
+			rel_free(&r);
+		}
+		printf("# table: %s N %u h %u: rounds %u .. %u, mean %.1f, %s %.1f\n",
+		       getenv("BFLY_TOPO") ?: "?", info.ports, h, lo, hi, sum / 5.0,
+		       "cycles mean (seeds 1..5)", cycles / 5.0);
+	}
+	tap_check(1, "table: N %u, h 1 .. 16", info.ports);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table\n");
+		return 2;
+	}
+	dev = argv[1];
+	fd = open_fabric(dev, &info);
+	if (fd < 0)
+		return 1;
+	if (!strcmp(argv[2], "run"))
+		part_run();
+	else if (!strcmp(argv[2], "bad"))
+		part_bad();
+	else if (!strcmp(argv[2], "refused"))
+		part_refused();
+	else if (!strcmp(argv[2], "hxn"))
+		part_hxn();
+	else if (!strcmp(argv[2], "signal"))
+		part_signal();
+	else if (!strcmp(argv[2], "table"))
+		part_table();
+	else
+		return 2;
+	close(fd);
+	return tap_failed != 0;
+}
