@@ -27,7 +27,7 @@ struct bfly_fabric;
  * @bufs: the payload's buffers, and which signals stop the request (with
  *	@bufs.killable only fatal ones, as for a netlink request; otherwise
  *	any signal stops the routing between colours and the payload between
- *	rounds)
+ *	two messages)
  */
 struct bfly_hrel_req {
 	u32 count;

@@ -582,7 +582,8 @@ struct bfly_stats {
  * its buffer or at an offset no multiple of 8); -E2BIG for more than
  * %BFLY_HREL_MAX_MSGS messages, for h times N past 2^30 (@h is then
  * written), or for the memory limits; -ENOMEM; -EINTR when a signal
- * stopped it (any signal between colours and between rounds of payload:
+ * stopped it (any signal, between colours while routing and between two
+ * messages while payload moves, each message whole and in round order:
  * the outputs then say what was routed and moved); -ENODEV; -EFAULT;
  * -EBADF. The outputs are written on success and on every error after the
  * arguments were read.
