@@ -425,14 +425,25 @@ static void part_bad(void)
 	set_free(&s);
 }
 
-/* SIGKILL during a long routing: the child dies, the device still answers. */
+/*
+ * SIGKILL during a long routing: the child dies in the ioctl, the device
+ * still answers. 2^18 messages on 64 PEs need 4096 cycles or more (the
+ * Theorem 3 bound): minutes, so the kill lands during the routing. The
+ * child writes 'S' to a pipe before the ioctl and 'E' after it: the kill
+ * must find it between the two.
+ */
 static void part_signal(void)
 {
-	__u32 n = info.ports, count = 1U << 15, m;
+	__u32 n = info.ports, count = 1U << 18, m;
+	char said[2] = "";
+	int status, p[2];
 	struct set s;
-	int status;
 	pid_t pid;
 
+	if (pipe(p)) {
+		tap_check(0, "signal: pipe");
+		return;
+	}
 	pid = fork();
 	if (!pid) {
 		struct bfly_msgset_msg *msgs = calloc(count, sizeof(*msgs));
@@ -441,7 +452,9 @@ static void part_signal(void)
 			.msgs_ptr = (uintptr_t)msgs,
 		};
 		__u64 seed = 3;
+		int r;
 
+		close(p[0]);
 		if (!msgs)
 			_exit(1);
 		for (m = 0; m < count; m++) {
@@ -450,14 +463,25 @@ static void part_signal(void)
 		}
 		printf("# child: routing %u messages\n", count);
 		fflush(stdout);
-		ioctl(fd, BFLY_IOC_MSGSET, &a);
-		printf("# child: the routing ended before the kill (%u cycles)\n", a.cycles);
+		if (write(p[1], "S", 1) != 1)
+			_exit(1);
+		r = ioctl(fd, BFLY_IOC_MSGSET, &a);
+		printf("# child: the routing ended before the kill (%d, %u cycles)\n", r, a.cycles);
+		fflush(stdout);
+		if (write(p[1], "E", 1) != 1)
+			_exit(1);
 		_exit(0);
 	}
+	close(p[1]);
+	tap_check(read(p[0], said, 1) == 1 && said[0] == 'S', "signal: the child starts routing");
 	usleep(1500 * 1000);
 	kill(pid, SIGKILL);
 	tap_check(waitpid(pid, &status, 0) == pid, "signal: the child is reaped");
-	printf("# child %s\n", WIFSIGNALED(status) ? "killed" : "exited");
+	tap_check(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		  "signal: the child died of SIGKILL (%s)",
+		  WIFSIGNALED(status) ? "killed" : "it exited first");
+	tap_check(read(p[0], said, 1) == 0, "signal: the kill landed during the routing");
+	close(p[0]);
 	set_alloc(&s, n);
 	for (m = 0; m < n; m++) {
 		s.src[m] = m;
