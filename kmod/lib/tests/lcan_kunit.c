@@ -352,7 +352,7 @@ static void bfly_lcan_settings_wide_switch(struct kunit *test)
 	set[bfly_lcan_entry(&g, top, 0, 1)] = 201;
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_settings_check(&g, set, &bad, &why));
 	KUNIT_EXPECT_EQ(test, bfly_lcan_entry(&g, top - 1, 0, 0), bad);
-	KUNIT_EXPECT_STREQ(test, "a switch of more than 255 connectors has no byte setting", why);
+	KUNIT_EXPECT_STREQ(test, "a switch of over 255 connectors has no byte setting", why);
 }
 
 /* Everything a message-set check needs. */
