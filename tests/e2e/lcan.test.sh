@@ -122,6 +122,8 @@ msgset-test "/dev/$tl" payload
 msgset-test "/dev/$cb" bad
 msgset-test "/dev/$tl" bad
 msgset-test "/dev/$c64" signal
+# netlink: a fatal signal during msgset is answered ECANCELED (netlink.rst)
+nl-signal-test msgset-kill "${c64#bfly}"
 
 # The msgset command: identity in one cycle, the experiments' patterns, JSON
 bflyctl msgset "$c64" pattern identity > /tmp/ms.out
