@@ -709,7 +709,7 @@ static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_msgset_lambda),
 	KUNIT_CASE(bfly_lcan_msgset_given),
 	KUNIT_CASE(bfly_lcan_sw_banyan),
-	KUNIT_CASE(bfly_lcan_random_at_scale),
+	KUNIT_CASE_SLOW(bfly_lcan_random_at_scale),
 	{}
 };
 
