@@ -380,7 +380,7 @@ want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycl
 	sh -c "'$top/tools/flatfly-schedule-sat.py' 8 10 | grep -qx SATISFIABLE &&
 	       '$top/tools/flatfly-schedule-sat.py' 8 9 | grep -qx UNSATISFIABLE"
 
-# The LCAN experiments tool (Documentation/lcan.rst): builds with -Werror,
+# The LCAN experiments tool (Documentation/lcan-experiments.rst): builds with -Werror,
 # runs its quick experiments, repeats a seed's figures, refuses a bad N
 want native && run_check "tools/lcan-experiments: quick experiments" \
 	make -s -C "$top/tools" clean check

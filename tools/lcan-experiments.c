@@ -2,7 +2,8 @@
 /*
  * lcan-experiments: the LCAN paper's permutation routing experiments
  * (Section 3.3) and its two conjectures, run natively on the algorithm
- * library (kmod/lib/lcan.c, lcan_cycles.c; Documentation/lcan.rst).
+ * library (kmod/lib/lcan.c, lcan_cycles.c; Documentation/lcan.rst and
+ * lcan-experiments.rst).
  *
  *   lcan-experiments [-o] [-k K] [-s SEED] [-j] [-L] TOPOLOGY D U N EXPERIMENT
  *

@@ -19,8 +19,10 @@
 
 /* Read the caller's settings into @held, in the fabric's layout, checked. */
 static int bfly_matrix_read(const struct bfly_geometry *geo, const struct bfly_matrix_req *req,
-			    struct bfly_mem *mem, unsigned long *held, const char **why)
+			    struct bfly_mem *mem, unsigned long *held,
+			    struct bfly_matrix_res *res)
 {
+	const char **why = &res->why;
 	size_t bytes = bfly_settings_bytes(geo, req->port_map);
 	void *in = held;
 	int err;
@@ -37,7 +39,7 @@ static int bfly_matrix_read(const struct bfly_geometry *geo, const struct bfly_m
 	}
 	err = req->read_matrix(req->ctx, in, bytes);
 	if (!err)
-		err = in == held ? bfly_settings_check(geo, held, why) :
+		err = in == held ? bfly_settings_check_at(geo, held, &res->bad, why) :
 				   bfly_settings_import(geo, in, req->port_map, held, why);
 	if (in != held)
 		kvfree(in);
@@ -52,8 +54,9 @@ static int bfly_matrix_read(const struct bfly_geometry *geo, const struct bfly_m
  *
  * Return: 0; -EINVAL for settings bfly_settings_import() refuses (bits set
  * past the last switch, port maps that are not one-to-one or name a port
- * past the radix, 2 x 2 maps neither straight nor cross); -EOPNOTSUPP for
- * a bit matrix of k x k nodes with k > 2; -E2BIG or -ENOMEM (memory
+ * past the radix, 2 x 2 maps neither straight nor cross) or an LCAN
+ * setting bfly_settings_check_at() refuses (@res->bad names the byte);
+ * -EOPNOTSUPP for a bit matrix of k x k nodes with k > 2; -E2BIG or -ENOMEM (memory
  * limits); -ENODEV (the fabric is deleted); or the error of a callback.
  * On error the matrix is unchanged.
  */
@@ -73,7 +76,7 @@ int bfly_matrix_set(struct bfly_fabric *fab, const struct bfly_matrix_req *req,
 		goto out;
 	}
 	if (req->read_matrix) {
-		err = bfly_matrix_read(geo, req, &mem, new, &res->why);
+		err = bfly_matrix_read(geo, req, &mem, new, res);
 		if (err)
 			goto out;
 	}

@@ -12,6 +12,7 @@ struct bfly_fabric;
 struct bfly_mem;
 
 #include "lib/geometry.h"
+#include "lib/settings.h"
 
 /**
  * struct bfly_matrix_req - a new switch matrix, or changes to the current
@@ -57,10 +58,12 @@ struct bfly_switch_set {
  * struct bfly_matrix_res - what a matrix change did
  * @generation: the matrix generation after the change
  * @why: with an error, a short reason for the user (netlink extack)
+ * @bad: with -EINVAL for an LCAN's settings, the byte at fault
  */
 struct bfly_matrix_res {
 	u64 generation;
 	const char *why;
+	struct bfly_settings_bad bad;
 };
 
 int bfly_matrix_set(struct bfly_fabric *fab, const struct bfly_matrix_req *req,

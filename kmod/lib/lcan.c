@@ -523,7 +523,7 @@ int bfly_lcan_settings_check(const struct bfly_lcan *g, const u8 *set, u64 *bad,
 
 		if (conns > BFLY_KFLY_UNSET && g->switches[i]) {
 			*bad = bfly_lcan_entry(g, i, 0, 0);
-			*why = "a switch of more than 255 connectors has no byte setting";
+			*why = "a switch of over 255 connectors has no byte setting";
 			return -EINVAL;
 		}
 		for (sw = 0; sw < g->switches[i]; sw++) {

@@ -48,36 +48,43 @@ static bool bfly_bits_past_end(u64 switches, const void *bits)
 	return switches % 64 && (w[switches / 64] >> (switches % 64));
 }
 
-/* An LCAN's port maps, checked against its shape. */
-static int bfly_settings_check_lcan(const struct bfly_geometry *geo,
-				    const void *settings, const char **why)
+/* An LCAN's port maps, checked against its shape; @bad names the byte. */
+static int bfly_settings_check_lcan(const struct bfly_geometry *geo, const void *settings,
+				    struct bfly_settings_bad *bad, const char **why)
 {
 	struct bfly_lcan g;
-	u64 bad;
+	int err;
 
 	bfly_lcan_of(geo, &g);
-	return bfly_lcan_settings_check(&g, settings, &bad, why);
+	err = bfly_lcan_settings_check(&g, settings, &bad->byte, why);
+	bad->set = err;
+	return err;
 }
 
 /**
- * bfly_settings_check() - are settings in the held layout valid
+ * bfly_settings_check_at() - are settings in the held layout valid, and
+ *	where not
  * @geo: the geometry
  * @settings: bfly_matrix_bytes() bytes
+ * @bad: receives the byte at fault of refused LCAN settings (@bad->set);
+ *	@bad->set is false otherwise
  * @why: on error, a short reason
  *
- * Return: 0; -EINVAL for bits set past the last node of a bit matrix, or
- * a port map that names a port of k or more or sends two input ports of
- * a node to one output.
+ * Return: 0; -EINVAL for bits set past the last node of a bit matrix, a
+ * port map that names a port of k or more or sends two input ports of a
+ * node to one output, or an LCAN setting bfly_lcan_settings_check()
+ * refuses.
  */
-int bfly_settings_check(const struct bfly_geometry *geo, const void *settings,
-			const char **why)
+int bfly_settings_check_at(const struct bfly_geometry *geo, const void *settings,
+			   struct bfly_settings_bad *bad, const char **why)
 {
-	u32 bad;
+	u32 node;
 
+	bad->set = false;
 	if (geo->lcan && geo->port_map)
-		return bfly_settings_check_lcan(geo, settings, why);
+		return bfly_settings_check_lcan(geo, settings, bad, why);
 	if (geo->port_map) {
-		if (!bfly_kfly_settings_check(&geo->fly, settings, &bad))
+		if (!bfly_kfly_settings_check(&geo->fly, settings, &node))
 			return 0;
 		*why = "port-map: a node's map names a port past the radix or one port twice";
 		return -EINVAL;
@@ -87,6 +94,23 @@ int bfly_settings_check(const struct bfly_geometry *geo, const void *settings,
 		return -EINVAL;
 	}
 	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_settings_check_at);
+
+/**
+ * bfly_settings_check() - are settings in the held layout valid
+ * @geo: the geometry
+ * @settings: bfly_matrix_bytes() bytes
+ * @why: on error, a short reason
+ *
+ * Return: as bfly_settings_check_at().
+ */
+int bfly_settings_check(const struct bfly_geometry *geo, const void *settings,
+			const char **why)
+{
+	struct bfly_settings_bad bad;
+
+	return bfly_settings_check_at(geo, settings, &bad, why);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_settings_check);
 

@@ -15,9 +15,21 @@ static inline size_t bfly_settings_bytes(const struct bfly_geometry *geo, bool p
 	return port_map ? bfly_port_map_bytes(geo) : bfly_bit_matrix_bytes(geo);
 }
 
+/**
+ * struct bfly_settings_bad - where refused settings are at fault
+ * @set: an entry is named (an LCAN's settings only)
+ * @byte: the setting's byte at fault (bfly_lcan_entry())
+ */
+struct bfly_settings_bad {
+	bool set;
+	u64 byte;
+};
+
 void bfly_settings_straight(const struct bfly_geometry *geo, void *settings);
 int bfly_settings_check(const struct bfly_geometry *geo, const void *settings,
 			const char **why);
+int bfly_settings_check_at(const struct bfly_geometry *geo, const void *settings,
+			   struct bfly_settings_bad *bad, const char **why);
 int bfly_settings_layout_ok(const struct bfly_geometry *geo, bool port_map,
 			    const char **why);
 int bfly_settings_export(const struct bfly_geometry *geo, const void *held,

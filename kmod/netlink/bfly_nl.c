@@ -88,7 +88,7 @@ const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1] = {
 };
 
 /* BFLY_CMD_MSGSET - do */
-const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSG_PATHS + 1] = {
+const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSGSET_WANT + 1] = {
 	[BFLY_A_ID] = { .type = NLA_U32, },
 	[BFLY_A_MSGS] = { .type = NLA_BINARY, },
 	[BFLY_A_MODE] = NLA_POLICY_MAX(NLA_U32, 1),
@@ -96,6 +96,7 @@ const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSG_PATHS + 1] = {
 	[BFLY_A_SEED] = { .type = NLA_U64, },
 	[BFLY_A_MAX_CYCLES] = { .type = NLA_U32, },
 	[BFLY_A_MSG_PATHS] = { .type = NLA_BINARY, },
+	[BFLY_A_MSGSET_WANT] = NLA_POLICY_MASK(NLA_U32, 0x3),
 };
 
 /* BFLY_CMD_HREL - do */
@@ -174,7 +175,7 @@ const struct genl_ops bfly_nl_ops[11] = {
 		.cmd		= BFLY_CMD_MSGSET,
 		.doit		= bfly_nl_msgset_doit,
 		.policy		= bfly_msgset_nl_policy,
-		.maxattr	= BFLY_A_MSG_PATHS,
+		.maxattr	= BFLY_A_MSGSET_WANT,
 	},
 	{
 		.cmd		= BFLY_CMD_HREL,

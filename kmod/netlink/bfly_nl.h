@@ -34,7 +34,7 @@ extern const struct nla_policy bfly_fault_add_nl_policy[BFLY_A_FAULT + 1];
 
 extern const struct nla_policy bfly_fault_del_nl_policy[BFLY_A_ALL_FAULTS + 1];
 
-extern const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSG_PATHS + 1];
+extern const struct nla_policy bfly_msgset_nl_policy[BFLY_A_MSGSET_WANT + 1];
 
 extern const struct nla_policy bfly_hrel_nl_policy[BFLY_A_WANT_ROUND_PERMS + 1];
 

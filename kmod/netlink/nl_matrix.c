@@ -105,6 +105,19 @@ static int bfly_nl_matrix_read(void *ctx, void *matrix, size_t bytes)
 	return 0;
 }
 
+/*
+ * An LCAN setting refused: the byte at fault in the message, where the
+ * kernel formats extack messages (6.2 on; 80 bytes at most), else the
+ * reason alone.
+ */
+static void bfly_nl_settings_bad(struct netlink_ext_ack *extack,
+				 const struct bfly_matrix_res *res)
+{
+#ifdef NL_SET_ERR_MSG_FMT
+	NL_SET_ERR_MSG_FMT(extack, "port-map: byte %llu: %s", res->bad.byte, res->why);
+#endif
+}
+
 int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *sattr = info->attrs[BFLY_A_SWITCH];
@@ -162,6 +175,8 @@ int bfly_nl_switch_set_doit(struct sk_buff *skb, struct genl_info *info)
 		if (res.why)
 			bfly_nl_set_msg(info->extack, err == -EINVAL || err == -EOPNOTSUPP ?
 					mattr : NULL, res.why);
+		if (err == -EINVAL && res.bad.set)
+			bfly_nl_settings_bad(info->extack, &res);
 		goto out;
 	}
 	hdr = genlmsg_put_reply(msg, info, &bfly_nl_family, 0, BFLY_CMD_SWITCH_SET);

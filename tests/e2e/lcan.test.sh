@@ -82,6 +82,34 @@ check "show fattree matrix: nothing to draw, no error" bflyctl show "$ft" matrix
 refused "set switch on an LCAN: whole settings only" "whole settings" \
 	bflyctl set "$cb" stage 0 node 0 cross
 
+# Settings, a byte per connector: set, read back, traced; refused settings
+# by the ioctl and netlink leave bytes and generation unchanged
+lcan-set-test "/dev/$cb"
+lcan-set-test "/dev/$tl"
+bflyctl show "$cb" matrix > /tmp/cb.matrix
+check "show cb-lcan matrix: the settings arrived whole" sh -c "! grep -q incomplete /tmp/cb.matrix"
+check "show cb-lcan matrix: level 0's switches, a byte per connector" \
+	grep -qx "  level  0: \[1 0 - -\] \[2 1 0 -\] \[2 - 0 -\] \[3 - - -\]" /tmp/cb.matrix
+check "show cb-lcan matrix: level 2's switches" \
+	grep -qx "  level  2: \[1 0 - -\] \[- - - -\] \[- - - -\] \[- 2 - -\]" /tmp/cb.matrix
+bflyctl show "$tl" matrix > /tmp/tl.matrix
+check "show t-lcan matrix: levels of 4, 2 and 1 switches of 6 connectors" \
+	grep -qx "  level  2: \[- - - 4 - -\]" /tmp/tl.matrix
+bflyctl -j show "$cb" matrix > /tmp/cb.json
+check "show -j cb-lcan matrix: lcan_settings per level and switch" python3 -c "
+import json
+f = json.load(open('/tmp/cb.json'))
+s = f['lcan_settings']
+assert len(s) == 3 and all(len(l) == 4 for l in s), s
+assert s[0][1] == [2, 1, 0, None] and s[2][3] == [None, 2, None, None], s"
+gen=$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")
+refused "set all on an LCAN: refused by bflyctl with the reason" "a byte per connector" \
+	bflyctl set "$cb" all straight
+refused "set all map on an LCAN: refused by bflyctl with the reason" "a byte per connector" \
+	bflyctl set "$cb" all map 1 0
+check_eq "the refused sets changed nothing" "$gen" \
+	"$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")"
+
 # Message sets (BFLY_IOC_MSGSET): the device and the library built natively
 # give the same cycles, paths and loads; payload; bad input; a kill.
 c64=$(bflyctl new cb-lcan 64 radix 2 up 2)
@@ -94,6 +122,8 @@ msgset-test "/dev/$tl" payload
 msgset-test "/dev/$cb" bad
 msgset-test "/dev/$tl" bad
 msgset-test "/dev/$c64" signal
+# netlink: a fatal signal during msgset is answered ECANCELED (netlink.rst)
+nl-signal-test msgset-kill "${c64#bfly}"
 
 # The msgset command: identity in one cycle, the experiments' patterns, JSON
 bflyctl msgset "$c64" pattern identity > /tmp/ms.out
@@ -120,6 +150,59 @@ check "msgset transpose, uni-directional: routed in cycles" \
 printf '0 1\n1 0\n# comment\n2 3\n' > /tmp/ms.pairs
 bflyctl msgset "$cb" file /tmp/ms.pairs > /tmp/ms.out
 check "msgset file: three messages" grep -q "3 of 3 routed" /tmp/ms.out
+
+# want paths / load: each message's path and each channel's load by netlink.
+# CB-LCAN(2,2) N = 8 has 28 channels (Documentation/lcan.rst, "Channels"):
+# 0 -> 4 (LCA level 2) loads PE 0's wire up (0), level 0's group 0 up (8),
+# level 1's group 0 up (12), PE 4's wire down (14 + 4), the bundles down
+# into level 0's group 2 (14 + 8 + 2) and level 1's group 1 (14 + 12 + 1);
+# 1 -> 0 turns at level 0: PE 1 up (1), PE 0 down (14).
+printf '0 4\n1 0\n' > /tmp/ms.pairs
+bflyctl -j msgset "$cb" file /tmp/ms.pairs want all > /tmp/msw.json
+check "msgset want all: cycles, paths and the 28 channels' loads" python3 -c "
+import json
+s = json.load(open('/tmp/msw.json'))['sets'][0]
+want = [0] * 28
+for c in (0, 8, 12, 18, 24, 27, 1, 14):
+    want[c] = 1
+assert s['loads'] == want, s['loads']
+assert s['levels'] == 3 and len(s['paths']) == 12 and s['msg_cycle'] == [0, 0], s
+assert all(t < 2 for t in s['paths']), s"
+bflyctl msgset "$cb" file /tmp/ms.pairs want paths > /tmp/msw.out
+check "msgset want paths: a line per message with its cycle and path" \
+	grep -q "^    0 -> 4: cycle 0, up [01] [01] [01], down [0-9] [0-9] [0-9]$" /tmp/msw.out
+bflyctl msgset "$cb" file /tmp/ms.pairs > /tmp/msw.out
+check "msgset without want: no paths" sh -c "! grep -q ' -> ' /tmp/msw.out"
+check_eq "msgset want load: a line of loads" 1 \
+	"$(bflyctl msgset "$cb" file /tmp/ms.pairs want load | grep -c "28 channels' loads")"
+awk 'BEGIN { for (i = 0; i < 2100; i++) print i % 256, (i * 7) % 256 }' > /tmp/ms.many
+refused "msgset want paths: more than an attribute holds" "msgset-want: paths" \
+	bflyctl msgset "$c256" file /tmp/ms.many want paths
+big=$(bflyctl new cb-lcan 8192 radix 2 up 2)
+printf '0 1\n' > /tmp/ms.one
+refused "msgset want load: 32764 channels, more than an attribute holds" "msgset-want: load" \
+	bflyctl msgset "$big" file /tmp/ms.one want load
+check "msgset on 8192 PEs without want load: routed" sh -c \
+	"bflyctl msgset $big file /tmp/ms.one | grep -q '1 of 1 routed'"
+bflyctl del "$big"
+
+# An LCAN's whole settings through bflyctl set (netlink switch-set)
+set -- 1 0 - -  2 1 0 -  2 - 0 -  3 - - -  - 2 1 -  - - - -  2 - 0 -  - 3 - - \
+	1 0 - -  - - - -  - - - -  - 2 - -
+check "set cb-lcan settings: 48 bytes accepted" bflyctl set "$cb" settings "$@"
+check "show cb-lcan matrix: the settings set" sh -c \
+	"bflyctl show $cb matrix | grep -qx '  level  1: \[- 2 1 -\] \[- - - -\] \[2 - 0 -\] \[- 3 - -\]'"
+gen=$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")
+bad=$(echo "$@" | awk '{ $14 = 3; print }')
+# shellcheck disable=SC2086
+refused "set cb-lcan settings: two downers to one upper" "used twice" \
+	bflyctl set "$cb" settings $bad
+refused "set cb-lcan settings: one byte short" "48" bflyctl set "$cb" settings 1 0
+refused "set cb-lcan settings: not a connector" "not a connector" \
+	bflyctl set "$cb" settings $(echo "$@" | awk '{ $1 = "x"; print }')
+check_eq "the refused settings changed nothing" "$gen" \
+	"$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")"
+set --
 
 # Bad input by netlink: errno, the extack message, the message at fault
 bf=$(bflyctl new butterfly 8)

@@ -425,39 +425,63 @@ static void part_bad(void)
 	set_free(&s);
 }
 
-/* SIGKILL during a long routing: the child dies, the device still answers. */
+/*
+ * SIGKILL during a long routing: the child dies in the ioctl, the device
+ * still answers. 32767 messages to PE 0 need 32767 cycles (PE 0's wire
+ * down carries one a cycle), each trying every waiting message: 2^30
+ * tries less 65535 (2^30 is refused with E2BIG), half a minute natively,
+ * so the kill 1.5 s in lands during the routing. The child writes 'S' to
+ * a pipe before the ioctl and 'E' after it: the kill must find it between
+ * the two.
+ */
 static void part_signal(void)
 {
-	__u32 n = info.ports, count = 1U << 15, m;
+	__u32 n = info.ports, count = (1U << 15) - 1, m;
+	char said[2] = "";
+	int status, p[2];
 	struct set s;
-	int status;
 	pid_t pid;
 
+	if (pipe(p)) {
+		tap_check(0, "signal: pipe");
+		return;
+	}
 	pid = fork();
 	if (!pid) {
 		struct bfly_msgset_msg *msgs = calloc(count, sizeof(*msgs));
 		struct bfly_msgset a = {
-			.size = sizeof(a), .count = count, .strategy = BFLY_MSGSET_OFFLINE,
+			.size = sizeof(a), .count = count, .strategy = BFLY_MSGSET_ONLINE,
 			.msgs_ptr = (uintptr_t)msgs,
 		};
-		__u64 seed = 3;
+		int r;
 
+		close(p[0]);
 		if (!msgs)
 			_exit(1);
-		for (m = 0; m < count; m++) {
-			msgs[m].src = m % n;
-			msgs[m].dst = xorshift64(&seed) % n;
-		}
+		for (m = 0; m < count; m++)
+			msgs[m].src = m % n;	/* every destination 0 */
 		printf("# child: routing %u messages\n", count);
 		fflush(stdout);
-		ioctl(fd, BFLY_IOC_MSGSET, &a);
-		printf("# child: the routing ended before the kill (%u cycles)\n", a.cycles);
+		if (write(p[1], "S", 1) != 1)
+			_exit(1);
+		r = ioctl(fd, BFLY_IOC_MSGSET, &a);
+		printf("# child: the routing ended before the kill (%d %s, %u cycles)\n", r,
+		       r ? strerrorname_np(errno) : "", a.cycles);
+		fflush(stdout);
+		if (write(p[1], "E", 1) != 1)
+			_exit(1);
 		_exit(0);
 	}
+	close(p[1]);
+	tap_check(read(p[0], said, 1) == 1 && said[0] == 'S', "signal: the child starts routing");
 	usleep(1500 * 1000);
 	kill(pid, SIGKILL);
 	tap_check(waitpid(pid, &status, 0) == pid, "signal: the child is reaped");
-	printf("# child %s\n", WIFSIGNALED(status) ? "killed" : "exited");
+	tap_check(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		  "signal: the child died of SIGKILL (%s)",
+		  WIFSIGNALED(status) ? "killed" : "it exited first");
+	tap_check(read(p[0], said, 1) == 0, "signal: the kill landed during the routing");
+	close(p[0]);
 	set_alloc(&s, n);
 	for (m = 0; m < n; m++) {
 		s.src[m] = m;

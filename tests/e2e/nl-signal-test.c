@@ -10,6 +10,13 @@
  *   nl-signal-test hold-dump ID   start a fabric-get dump of ID with its
  *                                 matrix, read one message, then sleep
  *                                 (the dump stays open until killed)
+ *   nl-signal-test msgset-kill ID ID: an LCAN of 64 PEs or fewer. A forked
+ *                                 child sends a msgset of 8191 messages to
+ *                                 PE 0 (8191 cycles: seconds natively) on
+ *                                 the socket it shares with the parent and
+ *                                 is killed 0.5 s later, inside the
+ *                                 routing: the answer the parent reads is
+ *                                 ECANCELED with its reason, no reply
  */
 #include <errno.h>
 #include <signal.h>
@@ -41,6 +48,7 @@ struct answer {
 	bool ack;	/* the NLMSG_ERROR ack */
 	int err;	/* its error */
 	__u64 rounds;	/* BFLY_A_ROUNDS of an a2a reply */
+	char msg[128];	/* the ack's extended ack message, if any */
 };
 
 /* Read the answer to tx's sequence number for at most 60 s. */
@@ -66,6 +74,8 @@ static void read_answer(struct answer *an)
 			if (h->nlmsg_type == NLMSG_ERROR) {
 				an->ack = true;
 				an->err = ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+				if (ext_msg(h))
+					snprintf(an->msg, sizeof(an->msg), "%s", ext_msg(h));
 				continue;
 			}
 			an->reply = true;
@@ -181,6 +191,51 @@ static void try_route(__u32 id, __u32 ports)
 	free(perm);
 }
 
+/* A fatal signal during a msgset: ECANCELED reaches the shared socket. */
+static int msgset_kill(__u32 id)
+{
+	__u32 n = 8191, m, *pairs = calloc(2 * n, sizeof(*pairs));
+	struct answer an;
+	int one = 1, status, p[2];
+	char c = 0;
+	pid_t pid;
+
+	if (!pairs || pipe(p) || nl_open())
+		return 1;
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+	for (m = 0; m < n; m++)
+		pairs[2 * m] = m % 64;	/* destination 0: PE 0's wire takes 8191 cycles */
+	msg_start(family, NLM_F_ACK, BFLY_CMD_MSGSET);
+	put_u32(BFLY_A_ID, id);
+	put(BFLY_A_MSGS, pairs, 2 * n * sizeof(*pairs));
+	pid = fork();
+	if (!pid) {
+		/* The request runs in this process's sendmsg(): killed there */
+		if (write(p[1], "S", 1) != 1)
+			_exit(1);
+		nl_send();
+		if (write(p[1], "E", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	tap_check(read(p[0], &c, 1) == 1 && c == 'S', "msgset-kill: the child sends the set");
+	usleep(500 * 1000);
+	kill(pid, SIGKILL);
+	tap_check(waitpid(pid, &status, 0) == pid && WIFSIGNALED(status),
+		  "msgset-kill: the child died of the signal");
+	tap_check(read(p[0], &c, 1) == 0, "msgset-kill: it died inside the routing (sendmsg)");
+	read_answer(&an);
+	tap_check(an.ack && an.err == -ECANCELED && !an.reply,
+		  "msgset-kill: answered ECANCELED, no reply (reply %d, ack %d, error %d)",
+		  an.reply, an.ack, an.err);
+	tap_check(!!strstr(an.msg, "being killed"), "msgset-kill: extack \"%s\"", an.msg);
+	free(pairs);
+	return tap_failed != 0;
+}
+
 /* Open a dump and leave it unread, as a stalled client would. */
 static int hold_dump(__u32 id)
 {
@@ -209,8 +264,10 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "hold-dump"))
 		return hold_dump(strtoul(argv[2], NULL, 10));
+	if (argc == 3 && !strcmp(argv[1], "msgset-kill"))
+		return msgset_kill(strtoul(argv[2], NULL, 10));
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s ID | hold-dump ID\n", argv[0]);
+		fprintf(stderr, "usage: %s ID | hold-dump ID | msgset-kill ID\n", argv[0]);
 		return 2;
 	}
 	id = strtoul(argv[1], NULL, 10);

@@ -104,7 +104,8 @@ struct bfly_msgset_msg {
  *	read first
  * @path_entries: in: with @path_ptr, at least @count * 2 * l; else 0
  * @load_ptr: in: zero, or a user array of @load_entries __u32 receiving
- *	each channel's load (see Documentation/lcan.rst for their order)
+ *	each channel's load, in the order Documentation/lcan.rst gives under
+ *	"Channels and lambda(M)", where each position fixes the capacity
  * @load_entries: in: with @load_ptr, at least @channels; else 0
  * @levels: out: l, the levels of the network
  * @cycles: out: network cycles used

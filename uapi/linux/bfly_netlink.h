@@ -13,6 +13,19 @@
 #define BFLY_CONFLICTS_MAX	64
 
 /**
+ * enum bfly_msgset_want - What a msgset request wants in its reply besides the
+ *   figures and msg-cycle.
+ * @BFLY_MSGSET_WANT_PATHS: msg-paths: each message's 2 l path choices
+ *   (BFLY_IOC_MSGSET's path layout), zeros for a message not routed
+ * @BFLY_MSGSET_WANT_LOAD: load: each channel's load, in the order of
+ *   Documentation/lcan.rst ("Channels and lambda(M)")
+ */
+enum bfly_msgset_want {
+	BFLY_MSGSET_WANT_PATHS = 1,
+	BFLY_MSGSET_WANT_LOAD = 2,
+};
+
+/**
  * enum bfly_want - What a fabric-get request wants in its replies besides the
  *   description.
  * @BFLY_WANT_MATRIX: the switch settings, in chunks of at most chunk-bytes:
@@ -159,6 +172,8 @@ enum bfly_a {
 	BFLY_A_MSG_CYCLE,
 	BFLY_A_BAD_MSG,
 	BFLY_A_MSG_PATHS,
+	BFLY_A_MSGSET_WANT,
+	BFLY_A_LOAD,
 	BFLY_A_H,
 	BFLY_A_COLOURS,
 	BFLY_A_MSG_ROUND,

@@ -23,9 +23,12 @@ static const char *const pattern_names[] = {
 static const char *const mode_names[] = { "bidir", "unidir" };
 static const char *const strategy_names[] = { "online", "offline" };
 
+static const char *const want_names[] = { "none", "paths", "load", "all" };
+
 struct msgset_opts {
 	enum pattern pattern;
 	unsigned int shift, mode, strategy, max_cycles, reps;
+	unsigned int want;	/* BFLY_MSGSET_WANT_PATHS, _LOAD */
 	unsigned long long seed;
 	const char *file;
 };
@@ -34,7 +37,22 @@ struct msgset_reply {
 	unsigned int levels, routed, lambda_load, lambda_cap, bound;
 	unsigned long long cycles;
 	unsigned int *cycle, count;
+	/* With want: 2 l choices per message, and each channel's load */
+	unsigned int *paths, npaths, *load, channels;
 };
+
+/* A copy of a u32 array attribute: its entries in *@n, NULL if absent */
+static unsigned int *copy_u32s(struct nlattr *a, unsigned int *n)
+{
+	unsigned int *v;
+
+	*n = a ? (unsigned int)nla_len(a) / 4 : 0;
+	if (!*n)
+		return NULL;
+	v = xcalloc(*n, 4);
+	memcpy(v, nla_data(a), *n * 4ULL);
+	return v;
+}
 
 static int parse_msgset(struct nl_msg *msg, void *arg)
 {
@@ -51,6 +69,10 @@ static int parse_msgset(struct nl_msg *msg, void *arg)
 	r->bound = get_u32(tb, BFLY_A_BOUND);
 	if (tb[BFLY_A_MSG_CYCLE] && (unsigned int)nla_len(tb[BFLY_A_MSG_CYCLE]) == r->count * 4)
 		memcpy(r->cycle, nla_data(tb[BFLY_A_MSG_CYCLE]), r->count * 4);
+	free(r->paths);
+	free(r->load);
+	r->paths = copy_u32s(tb[BFLY_A_MSG_PATHS], &r->npaths);
+	r->load = copy_u32s(tb[BFLY_A_LOAD], &r->channels);
 	return NL_OK;
 }
 
@@ -203,6 +225,11 @@ static void parse_msgset_args(int argc, char **argv, struct msgset_opts *o)
 			o->reps = parse_range("reps", argv[++a], 1, 100000);
 		} else if (!strcmp(key, "max-cycles")) {
 			o->max_cycles = parse_u32("max-cycles", argv[++a]);
+		} else if (!strcmp(key, "want")) {
+			v = lookup(want_names, ARRAY_SIZE(want_names), argv[++a]);
+			if (v < 0)
+				die("unknown want '%s' (paths, load, all, none)", argv[a]);
+			o->want = v;	/* paths 1, load 2, all 3 */
 		} else {
 			die("unexpected argument '%s'", key);
 		}
@@ -234,6 +261,8 @@ static void route_set(unsigned int id, const struct msgset_opts *o, unsigned lon
 	put_or_die(nla_put_u64(msg, BFLY_A_SEED, seed));
 	if (o->max_cycles)
 		put_or_die(nla_put_u32(msg, BFLY_A_MAX_CYCLES, o->max_cycles));
+	if (o->want)
+		put_or_die(nla_put_u32(msg, BFLY_A_MSGSET_WANT, o->want));
 	free(pairs);
 	r->count = n;
 	err = transact(msg, parse_msgset, r);
@@ -241,7 +270,61 @@ static void route_set(unsigned int id, const struct msgset_opts *o, unsigned lon
 		die_kernel(err);
 }
 
-static void print_one(unsigned int rep, const struct msgset_reply *r, unsigned int n)
+/* A JSON array of @n u32 */
+static void json_u32s(const char *key, const unsigned int *v, unsigned int n)
+{
+	unsigned int i;
+
+	jk(key);
+	jopen('[');
+	for (i = 0; i < n; i++)
+		jnum(v[i]);
+	jclose(']');
+}
+
+/*
+ * Each message's cycle and path: the upper taken at each level, then the
+ * wire of each channel down (BFLY_IOC_MSGSET's layout, 2 l choices).
+ */
+static void print_paths(const struct msgset_reply *r, const unsigned int *src,
+			const unsigned int *dst)
+{
+	unsigned int m, k, l = r->levels;
+
+	if (!l || r->npaths != r->count * 2 * l) {
+		printf("  (no paths in the reply)\n");
+		return;
+	}
+	for (m = 0; m < r->count; m++) {
+		if (r->cycle[m] == BFLY_MSGSET_NOT_ROUTED) {
+			printf("    %u -> %u: not routed\n", src[m], dst[m]);
+			continue;
+		}
+		printf("    %u -> %u: cycle %u, up", src[m], dst[m], r->cycle[m]);
+		for (k = 0; k < l; k++)
+			printf(" %u", r->paths[m * 2 * l + k]);
+		printf(", down");
+		for (k = 0; k < l; k++)
+			printf(" %u", r->paths[m * 2 * l + l + k]);
+		putchar('\n');
+	}
+}
+
+/* Each channel's load, 16 a line, in the order of Documentation/lcan.rst */
+static void print_loads(const struct msgset_reply *r)
+{
+	unsigned int c;
+
+	printf("    %u channels' loads (order: Documentation/lcan.rst, \"Channels\"):",
+	       r->channels);
+	for (c = 0; c < r->channels; c++)
+		printf("%s%u", c % 16 ? " " : "\n     ", r->load[c]);
+	putchar('\n');
+}
+
+static void print_one(unsigned int rep, const struct msgset_reply *r, unsigned int n,
+		      const struct msgset_opts *o, const unsigned int *src,
+		      const unsigned int *dst)
 {
 	if (json) {
 		jopen('{');
@@ -251,11 +334,23 @@ static void print_one(unsigned int rep, const struct msgset_reply *r, unsigned i
 		jkn("bound", r->bound);
 		jkn("lambda_load", r->lambda_load);
 		jkn("lambda_cap", r->lambda_cap);
+		if (o->want) {
+			jkn("levels", r->levels);
+			json_u32s("msg_cycle", r->cycle, n);
+		}
+		if (o->want & BFLY_MSGSET_WANT_PATHS)
+			json_u32s("paths", r->paths, r->npaths);
+		if (o->want & BFLY_MSGSET_WANT_LOAD)
+			json_u32s("loads", r->load, r->channels);
 		jclose('}');
 		return;
 	}
 	printf("  set %u: %llu cycles, ceil(lambda) %u (lambda %u/%u), %u of %u routed\n",
 	       rep, r->cycles, r->bound, r->lambda_load, r->lambda_cap, r->routed, n);
+	if (o->want & BFLY_MSGSET_WANT_PATHS)
+		print_paths(r, src, dst);
+	if (o->want & BFLY_MSGSET_WANT_LOAD)
+		print_loads(r);
 }
 
 int cmd_msgset(int argc, char **argv)
@@ -271,6 +366,7 @@ int cmd_msgset(int argc, char **argv)
 	if (help(argc, argv,
 		 "usage: bflyctl [-j] msgset DEV (pattern P | file PATH|-) [mode bidir|unidir]\n"
 		 "                 [strategy online|offline] [seed S] [reps K] [max-cycles C]\n"
+		 "                 [want paths|load|all]\n"
 		 "Route a message set on an LCAN (cb-lcan, t-lcan, fattree) in network\n"
 		 "cycles: each cycle routes paths that share no wire; a blocked message\n"
 		 "waits for the next. Prints the cycles used next to ceil(lambda(M)), the\n"
@@ -287,13 +383,19 @@ int cmd_msgset(int argc, char **argv)
 		 "mode unidir routes up through every level of a CB-LCAN; destinations\n"
 		 "are then the top level's outputs. With reps K, prints each set and the\n"
 		 "mean, standard deviation and range of the cycles. At most 8191 messages\n"
-		 "(BFLY_IOC_MSGSET takes larger sets and moves payload).\n"))
+		 "(BFLY_IOC_MSGSET takes larger sets and moves payload).\n"
+		 "want paths also prints each message's cycle and path (the upper taken\n"
+		 "at each level, then the wire of each channel down); want load each\n"
+		 "channel's load, in the order Documentation/lcan.rst gives with the\n"
+		 "capacities (\"Channels and lambda(M)\"); each must fit in 64 KiB.\n"))
 		return 0;
 	if (argc < 1)
 		die("expected DEV and a pattern or file (see bflyctl msgset --help)");
 	id = parse_dev(argv[0]);
 	parse_msgset_args(argc, argv, &o);
 	connect_family();
+	if (o.want)	/* msg-cycle, msg-paths and load: 64 KiB each at most */
+		nl_socket_set_msg_buf_size(sk, 256 * 1024);
 	read_fabrics(&fs, true, id, 0);
 	if (fs.n != 1)
 		die("bfly%u: no such fabric", id);
@@ -342,7 +444,7 @@ int cmd_msgset(int argc, char **argv)
 			gen_perm(f, &o, o.seed + rep, dst);
 		/* The routing's random choices: a stream of their own. */
 		route_set(id, &o, (o.seed + rep) ^ ROUTE_SEED_SALT, src, dst, n, &r);
-		print_one(rep, &r, n);
+		print_one(rep, &r, n, &o, src, dst);
 		sum += r.cycles;
 		sum2 += (double)r.cycles * r.cycles;
 		bsum += r.bound;
@@ -368,6 +470,8 @@ int cmd_msgset(int argc, char **argv)
 		printf(" ceil(lambda) mean %.3f\n", bsum / o.reps);
 	}
 	free(r.cycle);
+	free(r.paths);
+	free(r.load);
 	free(src);
 	free(dst);
 	fabrics_free(&fs);

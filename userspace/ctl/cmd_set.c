@@ -109,6 +109,45 @@ static struct nl_msg *set_all(const struct fabric *f, int argc, char **argv)
 	return msg;
 }
 
+#define LCAN_SET_WHY \
+	"%s: an LCAN's settings are a byte per connector, not switch states or maps: " \
+	"give them whole with 'bflyctl set %s settings B0 ... Bn-1'"
+
+/*
+ * "settings B0 ... Bn-1" on an LCAN: its whole settings, a byte per
+ * connector of every switch, level by level (bflyctl show DEV matrix),
+ * each a connector of its switch or '-' / 255 for none; the kernel
+ * checks the rules (Documentation/lcan.rst, "Settings").
+ */
+static struct nl_msg *set_lcan(const struct fabric *f, int argc, char **argv)
+{
+	unsigned long long v, i, bytes = f->port_map_bytes;
+	struct nl_msg *msg;
+	unsigned char *m;
+
+	if (!f->up || !bytes)
+		die("%s: %s", f->dev,
+		    "'settings' sets an LCAN's connectors (cb-lcan, t-lcan; a fat tree has none)");
+	if ((unsigned long long)argc != bytes)
+		die("settings: %d bytes, %s has %llu (a byte per connector of every switch)",
+		    argc, f->dev, bytes);
+	if (bytes > BFLY_CHUNK_BYTES)
+		die("%s: the settings are too large for one request", f->dev);
+	m = xcalloc(bytes, 1);
+	for (i = 0; i < bytes; i++) {
+		v = BFLY_PORT_UNSET;
+		if (strcmp(argv[i], "-") && parse_num(argv[i], BFLY_PORT_UNSET, &v) != NUM_OK)
+			die("settings: byte %llu: '%s' is not a connector %s", i, argv[i],
+			    "(0 .. 254, - or 255 for none)");
+		m[i] = v;
+	}
+	msg = new_msg(BFLY_CMD_SWITCH_SET, 0);
+	put_or_die(nla_put_u32(msg, BFLY_A_ID, f->id));
+	put_or_die(nla_put(msg, BFLY_A_PORT_MAP, bytes, m));
+	free(m);
+	return msg;
+}
+
 /* Does a "stage S node K map ..." switch need the fabric's radix? */
 static bool has_map(int argc, char **argv)
 {
@@ -134,25 +173,33 @@ int cmd_set(int argc, char **argv)
 		 "usage: bflyctl [-j] set DEV stage S node K SETTING [stage S node K SETTING]...\n"
 		 "       bflyctl [-j] set DEV all straight|cross\n"
 		 "       bflyctl [-j] set DEV all map P0 ... Pk-1\n"
+		 "       bflyctl [-j] set DEV settings B0 ... Bn-1\n"
 		 "Set switches of a fabric in one change of its matrix: the listed nodes,\n"
 		 "or every node. SETTING is straight or cross (2 x 2 switches), or\n"
 		 "'map P0 ... Pk-1' for a k x k switch (kfly, flatfly): input port p goes\n"
 		 "to output port Pp, '-' or 255 for none; k numbers, one-to-one.\n"
+		 "An LCAN (cb-lcan, t-lcan) takes its whole settings: 'settings' and a\n"
+		 "byte per connector of every switch, level by level, in the order\n"
+		 "'bflyctl show DEV matrix' prints them ('-' or 255 for none).\n"
 		 "Prints the new matrix generation.\n"))
 		return 0;
 	if (argc < 3)
 		die("expected DEV and switches (see bflyctl set --help)");
 	id = parse_dev(argv[0]);
 	connect_family();
-	if (!strcmp(argv[1], "all") || has_map(argc, argv)) {
+	if (!strcmp(argv[1], "all") || !strcmp(argv[1], "settings") || has_map(argc, argv)) {
 		read_fabrics(&fs, true, id, 0);
 		if (fs.n != 1)
 			die("bfly%u: no such fabric", id);
 		radix = fs.v[0].radix;
 		if (radix < 2 || radix > BFLY_MAX_RADIX)
 			die("%s: the kernel says radix %u", fs.v[0].dev, radix);
+		if (fs.v[0].up && strcmp(argv[1], "settings"))
+			die(LCAN_SET_WHY, fs.v[0].dev, fs.v[0].dev);
 	}
-	if (!strcmp(argv[1], "all")) {
+	if (!strcmp(argv[1], "settings")) {
+		msg = set_lcan(&fs.v[0], argc - 2, argv + 2);
+	} else if (!strcmp(argv[1], "all")) {
 		msg = set_all(&fs.v[0], argc - 2, argv + 2);
 	} else {
 		msg = new_msg(BFLY_CMD_SWITCH_SET, 0);

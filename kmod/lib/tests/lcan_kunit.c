@@ -6,7 +6,9 @@
  * counted by search for every pair of small networks; pair paths traced
  * through a setting for every up-choice; settings refused; and message
  * sets routed in network cycles with no wire shared within a cycle, the
- * identity in one cycle, never fewer cycles than ceil(lambda(M)).
+ * identity in one cycle, never fewer cycles than ceil(lambda(M)); the same
+ * rules on random pairs and sets of CB-LCAN(4,4) N = 4096 and T-LCAN(4,2)
+ * N = 1024.
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
@@ -352,7 +354,7 @@ static void bfly_lcan_settings_wide_switch(struct kunit *test)
 	set[bfly_lcan_entry(&g, top, 0, 1)] = 201;
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_lcan_settings_check(&g, set, &bad, &why));
 	KUNIT_EXPECT_EQ(test, bfly_lcan_entry(&g, top - 1, 0, 0), bad);
-	KUNIT_EXPECT_STREQ(test, "a switch of more than 255 connectors has no byte setting", why);
+	KUNIT_EXPECT_STREQ(test, "a switch of over 255 connectors has no byte setting", why);
 }
 
 /* Everything a message-set check needs. */
@@ -613,6 +615,88 @@ static void bfly_lcan_sw_banyan(struct kunit *test)
 	}
 }
 
+/*
+ * The rules of the small cases, on random pairs and random message sets
+ * of large networks: CB-LCAN(4,4) N = 4096 and T-LCAN(4,2) N = 1024.
+ * Pairs: Lemmas 1 to 3 and Theorem 2 by search, and a path of random
+ * up-choices that climbs to the LCA level, turns there and, set alone,
+ * traces to the destination. Sets: a random permutation and a random
+ * 2-relation, on-line and off-line, checked as bfly_lcan_ms_check() does;
+ * the identity in one cycle.
+ */
+static void bfly_lcan_random_at_scale(struct kunit *test)
+{
+	static const u32 nets[][4] = {
+		{ BFLY_LCAN_CB, 4, 4, 4096 }, { BFLY_LCAN_TREE, 4, 2, 1024 },
+	};
+	struct bfly_lcan_ms_ctx *c = bfly_test_alloc(test, sizeof(*c));
+	u32 i, k, l, m, a, b, strategy, tags[BFLY_LCAN_MAX_LEVELS];
+	u32 pairs = BFLY_TEST_REPS(400, 40);
+	struct bfly_lcan_counts cnt;
+	struct bfly_lcan_path path;
+	struct bfly_lcan *g = &c->g;
+	struct rnd_state rnd;
+	const char *why;
+	void *work;
+	u8 *set;
+
+	prandom_seed_state(&rnd, 4096);
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_lcan_init(g, nets[i][0], nets[i][1], nets[i][2],
+							nets[i][3], &why));
+		work = bfly_test_alloc(test, bfly_lcan_counts_workspace_size(g));
+		set = bfly_test_alloc(test, bfly_lcan_settings_size(g));
+		for (k = 0; k < pairs; k++) {
+			a = prandom_u32_state(&rnd) % g->ports;
+			b = prandom_u32_state(&rnd) % g->ports;
+			KUNIT_ASSERT_EQ(test, 0, bfly_lcan_counts(g, a, b, &cnt, work));
+			for (l = 0; l < g->levels; l++)
+				KUNIT_EXPECT_EQ(test, bfly_lcan_lemma_reach(g, l),
+						(u64)cnt.reach[l]);
+			KUNIT_EXPECT_EQ(test, bfly_lcan_lca_level(g, a, b), cnt.lca_level);
+			KUNIT_EXPECT_EQ(test, bfly_lcan_lemma_lca_switches(g, cnt.lca_level),
+					(u64)cnt.lca_switches);
+			KUNIT_EXPECT_EQ_MSG(test, (u64)cnt.lca_switches, cnt.paths,
+					    "network %u pair %u %u", i, a, b);
+			for (l = 0; l < g->levels; l++)
+				tags[l] = l < cnt.lca_level ?
+					  prandom_u32_state(&rnd) % g->up[l] : 0;
+			KUNIT_ASSERT_EQ(test, 0, bfly_lcan_pair_path(g, a, b, tags, NULL, &path));
+			KUNIT_EXPECT_EQ(test, 2 * cnt.lca_level + 1, path.count);
+			bfly_lcan_expect_trace(test, g, &path, set, a, BFLY_LCAN_END_PE, b);
+		}
+		for (strategy = BFLY_LCAN_ONLINE; strategy <= BFLY_LCAN_OFFLINE; strategy++) {
+			bfly_lcan_ms_init(test, c, g->ports);
+			c->ms.strategy = strategy;
+			for (m = 0; m < g->ports; m++) {
+				c->src[m] = m;
+				c->dst[m] = m;
+			}
+			bfly_lcan_ms_check(test, c);
+			KUNIT_EXPECT_EQ(test, 1U, c->ms.cycles);
+
+			bfly_lcan_ms_init(test, c, g->ports);
+			c->ms.strategy = strategy;
+			c->ms.seed = i;
+			for (m = 0; m < g->ports; m++) {
+				c->src[m] = m;
+				c->dst[m] = m;
+			}
+			for (m = g->ports - 1; m > 0; m--)
+				swap(c->dst[m], c->dst[prandom_u32_state(&rnd) % (m + 1)]);
+			bfly_lcan_ms_check(test, c);
+
+			bfly_lcan_ms_init(test, c, 2 * g->ports);
+			c->ms.strategy = strategy;
+			for (m = 0; m < 2 * g->ports; m++) {
+				c->src[m] = m % g->ports;
+				c->dst[m] = prandom_u32_state(&rnd) % g->ports;
+			}
+			bfly_lcan_ms_check(test, c);
+		}
+	}
+}
+
 static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_shapes),
 	KUNIT_CASE(bfly_lcan_wiring),
@@ -625,6 +709,7 @@ static struct kunit_case bfly_lcan_cases[] = {
 	KUNIT_CASE(bfly_lcan_msgset_lambda),
 	KUNIT_CASE(bfly_lcan_msgset_given),
 	KUNIT_CASE(bfly_lcan_sw_banyan),
+	KUNIT_CASE_SLOW(bfly_lcan_random_at_scale),
 	{}
 };
 

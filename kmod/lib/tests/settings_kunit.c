@@ -138,10 +138,50 @@ static void bfly_settings_trace(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 10, perm[4]);
 }
 
+/*
+ * An LCAN's refused settings name the byte at fault: CB-LCAN(2,2) N = 8
+ * has 4 connectors a switch, entry 16 level + 4 switch + connector.
+ */
+static void bfly_settings_lcan_bad(struct kunit *test)
+{
+	struct bfly_settings_bad bad;
+	struct bfly_geometry geo;
+	const char *why;
+	u8 *held;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init_up(&geo, BFLY_TOPO_CB_LCAN, 2, 2, 8, &why));
+	held = bfly_test_alloc(test, bfly_matrix_bytes(&geo));
+	bfly_settings_straight(&geo, held);
+	KUNIT_EXPECT_EQ(test, 0, bfly_settings_check_at(&geo, held, &bad, &why));
+	KUNIT_EXPECT_FALSE(test, bad.set);
+	/* Level 0, switch 3: downers 0 and 1 both to upper 3 */
+	held[12] = 3;
+	held[13] = 3;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_settings_check_at(&geo, held, &bad, &why));
+	KUNIT_EXPECT_TRUE(test, bad.set);
+	KUNIT_EXPECT_EQ(test, 13, bad.byte);
+	KUNIT_EXPECT_STREQ(test, "a connector used twice in one switch", why);
+	held[13] = BFLY_PORT_UNSET;
+	/* Level 2, switch 0, upper 2: no wire arrives on a top upper */
+	held[34] = 0;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_settings_check_at(&geo, held, &bad, &why));
+	KUNIT_EXPECT_EQ(test, 34, bad.byte);
+	/* bfly_settings_check() refuses the same */
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_settings_check(&geo, held, &why));
+	/* A kfly's refusal names no LCAN byte */
+	KUNIT_ASSERT_EQ(test, 0, bfly_geometry_init(&geo, BFLY_TOPO_KFLY, 3, 9, &why));
+	held = bfly_test_alloc(test, bfly_matrix_bytes(&geo));
+	bfly_settings_straight(&geo, held);
+	held[0] = 7;
+	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_settings_check_at(&geo, held, &bad, &why));
+	KUNIT_EXPECT_FALSE(test, bad.set);
+}
+
 static struct kunit_case bfly_settings_cases[] = {
 	KUNIT_CASE(bfly_settings_round_trip),
 	KUNIT_CASE(bfly_settings_refused),
 	KUNIT_CASE(bfly_settings_trace),
+	KUNIT_CASE(bfly_settings_lcan_bad),
 	{}
 };
 
