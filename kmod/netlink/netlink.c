@@ -70,6 +70,54 @@ int bfly_nl_answered(struct netlink_ext_ack *extack, int err)
 	return -ECANCELED;
 }
 
+/**
+ * bfly_nl_msgs_count() - how many messages a request's msgs attribute holds
+ * @info: the request
+ * @count: receives the number of (source, destination) u32 pairs
+ *
+ * Return: 0; -EINVAL, with the extended ack, when msgs is missing or not
+ * a whole number of pairs, one at least.
+ */
+int bfly_nl_msgs_count(struct genl_info *info, u32 *count)
+{
+	struct nlattr *msgs = info->attrs[BFLY_A_MSGS];
+
+	if (!msgs) {
+		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_MSGS);
+		NL_SET_ERR_MSG(info->extack, "msgs: missing: give (source, destination) u32 pairs");
+		return -EINVAL;
+	}
+	if (!nla_len(msgs) || nla_len(msgs) % (2 * sizeof(u32))) {
+		NL_SET_ERR_MSG_ATTR(info->extack, msgs,
+				    "msgs: length is not a whole number of u32 pairs, one at least");
+		return -EINVAL;
+	}
+	*count = nla_len(msgs) / (2 * sizeof(u32));
+	return 0;
+}
+
+/**
+ * bfly_nl_msgs_read() - a service's read_msgs for a request's msgs attribute
+ * @ctx: the request's &struct genl_info
+ * @msgs: receives @count messages without payload
+ * @count: as bfly_nl_msgs_count() gave it
+ *
+ * Return: 0.
+ */
+int bfly_nl_msgs_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+{
+	struct genl_info *info = ctx;
+	const u32 *pair = nla_data(info->attrs[BFLY_A_MSGS]);
+	u32 m;
+
+	memset(msgs, 0, count * sizeof(*msgs));
+	for (m = 0; m < count; m++) {
+		msgs[m].src = pair[2 * m];
+		msgs[m].dst = pair[2 * m + 1];
+	}
+	return 0;
+}
+
 /* The fabric named by BFLY_A_ID, referenced; an ERR_PTR with extack set. */
 struct bfly_fabric *bfly_nl_fabric(struct genl_info *info)
 {

@@ -15,21 +15,6 @@
 /* The most entries of round-perms: one attribute of u32 */
 #define BFLY_NL_HREL_MAX_PERM_ENTRIES ((U16_MAX - NLA_HDRLEN) / sizeof(u32))
 
-/* The pairs as messages without payload. */
-static int bfly_nl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
-{
-	struct genl_info *info = ctx;
-	const u32 *pair = nla_data(info->attrs[BFLY_A_MSGS]);
-	u32 m;
-
-	memset(msgs, 0, count * sizeof(*msgs));
-	for (m = 0; m < count; m++) {
-		msgs[m].src = pair[2 * m];
-		msgs[m].dst = pair[2 * m + 1];
-	}
-	return 0;
-}
-
 /* Each round's partial permutation, round after round, in one attribute. */
 static int bfly_nl_hrel_put_perms(struct sk_buff *msg, const struct bfly_hrel_res *res)
 {
@@ -84,7 +69,7 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *msgs = info->attrs[BFLY_A_MSGS], **a = info->attrs;
 	struct bfly_hrel_req req = {
-		.read_msgs = bfly_nl_hrel_read,
+		.read_msgs = bfly_nl_msgs_read,
 		.ctx = info,
 		.bufs.killable = true,
 	};
@@ -97,19 +82,9 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	if (!msgs) {
-		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_MSGS);
-		NL_SET_ERR_MSG(info->extack, "msgs: missing: give (source, destination) u32 pairs");
-		err = -EINVAL;
+	err = bfly_nl_msgs_count(info, &req.count);
+	if (err)
 		goto out;
-	}
-	if (!nla_len(msgs) || nla_len(msgs) % (2 * sizeof(u32))) {
-		NL_SET_ERR_MSG_ATTR(info->extack, msgs,
-				    "msgs: length is not a whole number of u32 pairs, one at least");
-		err = -EINVAL;
-		goto out;
-	}
-	req.count = nla_len(msgs) / (2 * sizeof(u32));
 	err = bfly_hrel(fab, &req, &res);
 	/* The permutations travel in one attribute: the report goes without them. */
 	if (!err && a[BFLY_A_WANT_ROUND_PERMS]) {

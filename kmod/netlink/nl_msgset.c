@@ -11,23 +11,8 @@
 #include "bfly_nl.h"
 #include "netlink.h"
 
-/* The pairs as messages without payload. */
-static int bfly_nl_msgset_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
-{
-	struct genl_info *info = ctx;
-	const u32 *pair = nla_data(info->attrs[BFLY_A_MSGS]);
-	u32 m;
-
-	memset(msgs, 0, count * sizeof(*msgs));
-	for (m = 0; m < count; m++) {
-		msgs[m].src = pair[2 * m];
-		msgs[m].dst = pair[2 * m + 1];
-	}
-	return 0;
-}
-
 /* The given paths: 2 l u32 a message. */
-static int bfly_nl_msgset_read_paths(void *ctx, u32 *paths, u64 entries)
+static int bfly_nl_msgs_read_paths(void *ctx, u32 *paths, u64 entries)
 {
 	struct genl_info *info = ctx;
 	struct nlattr *attr = info->attrs[BFLY_A_MSG_PATHS];
@@ -103,7 +88,7 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *msgs = info->attrs[BFLY_A_MSGS], **a = info->attrs;
 	struct bfly_msgset_res res = {};
 	struct bfly_msgset_req req = {
-		.read_msgs = bfly_nl_msgset_read,
+		.read_msgs = bfly_nl_msgs_read,
 		.ctx = info,
 		.bufs.killable = true,
 	};
@@ -117,7 +102,7 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	req.seed = a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0;
 	req.max_cycles = a[BFLY_A_MAX_CYCLES] ? nla_get_u32(a[BFLY_A_MAX_CYCLES]) : 0;
 	if (a[BFLY_A_MSG_PATHS]) {
-		req.read_paths = bfly_nl_msgset_read_paths;
+		req.read_paths = bfly_nl_msgs_read_paths;
 		req.path_room = U64_MAX;
 	}
 	want = a[BFLY_A_MSGSET_WANT] ? nla_get_u32(a[BFLY_A_MSGSET_WANT]) : 0;
@@ -130,19 +115,9 @@ int bfly_nl_msgset_doit(struct sk_buff *skb, struct genl_info *info)
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);
-	if (!msgs) {
-		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_MSGS);
-		NL_SET_ERR_MSG(info->extack, "msgs: missing: give (source, destination) u32 pairs");
-		err = -EINVAL;
+	err = bfly_nl_msgs_count(info, &req.count);
+	if (err)
 		goto out;
-	}
-	if (!nla_len(msgs) || nla_len(msgs) % (2 * sizeof(u32))) {
-		NL_SET_ERR_MSG_ATTR(info->extack, msgs,
-				    "msgs: length is not a whole number of u32 pairs, one at least");
-		err = -EINVAL;
-		goto out;
-	}
-	req.count = nla_len(msgs) / (2 * sizeof(u32));
 	if (req.want_paths && fab->geo.lcan &&
 	    (u64)req.count * 2 * fab->geo.node_stages * sizeof(u32) > BFLY_NL_U32S_MAX) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[BFLY_A_MSGSET_WANT],
