@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bflyctl: numbers and device names on the command line.
+ * bflyctl: numbers and device names on the command line, message lists
+ * from files.
  */
 #include "bflyctl.h"
 
@@ -61,4 +62,41 @@ unsigned int parse_dev(const char *s)
 	if (!*p || strspn(p, "0123456789") != strlen(p))
 		die("'%s' is not a bfly device (bflyN, /dev/bflyN or N)", s);
 	return parse_u32("device", p);
+}
+
+/* ---- message lists ---- */
+
+/*
+ * A message list from @path ("-": stdin): "SRC DST" per line, '#'
+ * comments, at most @max messages into @src and @dst (@ioctl takes more).
+ */
+unsigned int read_pairs(const char *path, unsigned int *src, unsigned int *dst,
+			unsigned int max, const char *ioctl)
+{
+	FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	unsigned int n = 0, line = 0, a, b;
+	char buf[256], extra;
+
+	if (!in)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(buf, sizeof(buf), in)) {
+		char *hash = strchr(buf, '#');
+
+		line++;
+		if (hash)
+			*hash = 0;
+		if (strspn(buf, " \t\r\n") == strlen(buf))
+			continue;
+		if (sscanf(buf, "%u %u %c", &a, &b, &extra) != 2)
+			die("%s:%u: expected SRC DST", path, line);
+		if (n == max)
+			die("%s: more than %u messages (%s takes more)", path, max, ioctl);
+		src[n] = a;
+		dst[n++] = b;
+	}
+	if (in != stdin)
+		fclose(in);
+	if (!n)
+		die("%s: no messages", path);
+	return n;
 }

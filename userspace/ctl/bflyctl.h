@@ -112,6 +112,8 @@ int transact(struct nl_msg *msg, nl_recvmsg_msg_cb_t parse, void *arg);
 noreturn void die(const char *fmt, ...);
 noreturn void die_kernel(int err);
 void *xcalloc(size_t n, size_t size);
+unsigned int read_pairs(const char *path, unsigned int *src, unsigned int *dst,
+			unsigned int max, const char *ioctl);
 const char *name_of(const char * const *names, size_t n, unsigned int v);
 const char *topo_name(unsigned int v);
 bool topo_kxk(unsigned int topology);

@@ -81,38 +81,6 @@ static void random_perm(unsigned int *v, unsigned int n, unsigned long long *s)
 	}
 }
 
-/* "SRC DST" per line, '#' comments (as bflyctl msgset reads them). */
-static unsigned int read_pairs(const char *path, unsigned int *src, unsigned int *dst)
-{
-	FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	unsigned int n = 0, line = 0, a, b;
-	char buf[256], extra;
-
-	if (!in)
-		die("%s: %s", path, strerror(errno));
-	while (fgets(buf, sizeof(buf), in)) {
-		char *hash = strchr(buf, '#');
-
-		line++;
-		if (hash)
-			*hash = 0;
-		if (strspn(buf, " \t\r\n") == strlen(buf))
-			continue;
-		if (sscanf(buf, "%u %u %c", &a, &b, &extra) != 2)
-			die("%s:%u: expected SRC DST", path, line);
-		if (n == HREL_MAX_NL)
-			die("%s: more than %u messages (BFLY_IOC_HREL takes more)", path,
-			    HREL_MAX_NL);
-		src[n] = a;
-		dst[n++] = b;
-	}
-	if (in != stdin)
-		fclose(in);
-	if (!n)
-		die("%s: no messages", path);
-	return n;
-}
-
 /* The messages of a pattern on @n processors; their number. */
 static unsigned int gen_pattern(const struct hrel_opts *o, unsigned int n, unsigned int *src,
 				unsigned int *dst)
@@ -321,7 +289,7 @@ int cmd_hrel(int argc, char **argv)
 	dst = xcalloc(HREL_MAX_NL, sizeof(*dst));
 	r.ports = fs.v[0].ports;
 	if (o.pattern == PAT_FILE)
-		r.count = read_pairs(o.file, src, dst);
+		r.count = read_pairs(o.file, src, dst, HREL_MAX_NL, "BFLY_IOC_HREL");
 	else
 		r.count = gen_pattern(&o, r.ports, src, dst);
 	r.round = xcalloc(r.count, sizeof(*r.round));

@@ -152,40 +152,6 @@ static void gen_perm(const struct fabric *f, const struct msgset_opts *o,
 	}
 }
 
-/* "SRC DST" per line, '#' comments; @src and @dst grow. */
-static unsigned int read_pairs(const char *path, unsigned int **src, unsigned int **dst)
-{
-	FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	unsigned int n = 0, line = 0, a, b;
-	char buf[256], extra;
-
-	if (!in)
-		die("%s: %s", path, strerror(errno));
-	*src = xcalloc(MSGSET_MAX_NL, sizeof(**src));
-	*dst = xcalloc(MSGSET_MAX_NL, sizeof(**dst));
-	while (fgets(buf, sizeof(buf), in)) {
-		char *hash = strchr(buf, '#');
-
-		line++;
-		if (hash)
-			*hash = 0;
-		if (strspn(buf, " \t\r\n") == strlen(buf))
-			continue;
-		if (sscanf(buf, "%u %u %c", &a, &b, &extra) != 2)
-			die("%s:%u: expected SRC DST", path, line);
-		if (n == MSGSET_MAX_NL)
-			die("%s: more than %u messages (BFLY_IOC_MSGSET takes more)", path,
-			    MSGSET_MAX_NL);
-		(*src)[n] = a;
-		(*dst)[n++] = b;
-	}
-	if (in != stdin)
-		fclose(in);
-	if (!n)
-		die("%s: no messages", path);
-	return n;
-}
-
 static void parse_msgset_args(int argc, char **argv, struct msgset_opts *o)
 {
 	int a, v;
@@ -401,7 +367,9 @@ int cmd_msgset(int argc, char **argv)
 		die("bfly%u: no such fabric", id);
 	f = &fs.v[0];
 	if (o.pattern == PAT_FILE) {
-		n = read_pairs(o.file, &src, &dst);
+		src = xcalloc(MSGSET_MAX_NL, sizeof(*src));
+		dst = xcalloc(MSGSET_MAX_NL, sizeof(*dst));
+		n = read_pairs(o.file, src, dst, MSGSET_MAX_NL, "BFLY_IOC_MSGSET");
 	} else {
 		n = f->ports;
 		if (n > MSGSET_MAX_NL)
