@@ -274,23 +274,58 @@ test_e2e=yes
 # programs) spend their time starting processes; they run on the newest
 # stock kernel only. The kernel paths they take run everywhere in the
 # other tests (netlink-bad, nlfuzz, fuzz, batch, route, churn, ...). The
-# debug kernel's tests are split in two halves, alternate names of
-# tests/e2e/*.test.sh.
+# debug kernel's tests are split in two halves so that the two chains of
+# VMs end together, by the seconds in tests/e2e/costs.txt (split_debug).
 userland_tests=" bflyctl netlink-ynl programs "
+# split_debug: sets kernel_tests (every test but the userland ones) and
+# halves[0], halves[1], the debug kernel's two VMs' tests. The first
+# chain also runs KUnit (about 60 s) and then the kernel tests on the
+# first stock kernel; the second runs every test on the other stock
+# kernel and then the canary (about 50 s). Each test, the longest first,
+# goes to the chain that ends sooner so far.
+split_debug() {
+	local costs=$top/tests/e2e/costs.txt t debug stock load0 load1 name
+	local -A dcost scost
+	while read -r t debug stock; do
+		[[ $t == "#"* || -z $t ]] && continue
+		dcost[$t]=$debug
+		scost[$t]=$stock
+	done < "$costs"
+	kernel_tests=
+	load0=0
+	load1=0
+	want kunit && load0=60
+	want canary && load1=50
+	for t in "$top"/tests/e2e/*.test.sh; do
+		t=$(basename "$t" .test.sh)
+		if [ -z "${dcost[$t]:-}" ]; then
+			log "$t: not in tests/e2e/costs.txt, counted as 30 s (debug) and 10 s (stock)"
+			dcost[$t]=30
+			scost[$t]=10
+		fi
+		[ "${scost[$t]}" = - ] && scost[$t]=0
+		[ ${#stock[@]} -gt 0 ] && load1=$((load1 + scost[$t]))
+		[[ $userland_tests == *" $t "* ]] && continue
+		kernel_tests+=${kernel_tests:+,}$t
+		[ ${#stock[@]} -gt 1 ] && load0=$((load0 + scost[$t]))
+	done
+	halves=("" "")
+	while read -r debug name; do
+		if [ "$load0" -le "$load1" ]; then
+			halves[0]+=${halves[0]:+,}$name
+			load0=$((load0 + debug))
+		else
+			halves[1]+=${halves[1]:+,}$name
+			load1=$((load1 + debug))
+		fi
+	done < <(for t in ${kernel_tests//,/ }; do echo "${dcost[$t]} $t"; done | sort -k1,1nr -k2)
+	log "debug kernel VMs: ${halves[0]} (with KUnit, about $load0 s in its chain); ${halves[1]} (about $load1 s)"
+}
 debug_vms=(test-kernel)
 debug_args=("${vm_args[@]}")
 stock_args=("${vm_args[@]}")
 if [ -n "$test_e2e" ] && [ -z "$e2e_tests" ] && [ -z "$e2e_none" ]; then
-	halves=("" "")
-	kernel_tests=
-	i=0
-	for t in "$top"/tests/e2e/*.test.sh; do
-		t=$(basename "$t" .test.sh)
-		[[ $userland_tests == *" $t "* ]] && continue
-		kernel_tests+=${kernel_tests:+,}$t
-		halves[i % 2]+=${halves[i % 2]:+,}$t
-		i=$((i + 1))
-	done
+	split_debug
 	debug_vms=(test-kernel test-kernel-2)
 	debug_args=("bflytests=${halves[0]}" "${vm_args[@]:1}")
 	debug_args2=("bflytests=${halves[1]}" "${vm_args[@]:1}" bflykunit=no)
