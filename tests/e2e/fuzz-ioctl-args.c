@@ -45,7 +45,7 @@ __u64 bad_ptr(size_t len)
 /* Arena layout: [0, 4096) the argument; then buffers from 4096 on. */
 unsigned char *buf_at;
 
-static void *buf(size_t len)
+void *buf(size_t len)
 {
 	void *p;
 
@@ -252,6 +252,12 @@ void build(int ioc, void *a)
 		}
 		break;
 	}
+	case IOC_MSGSET:
+		build_msgset(a);
+		break;
+	case IOC_HREL:
+		build_hrel(a);
+		break;
 	default:
 		break;
 	}
@@ -277,6 +283,17 @@ static const size_t ptr_offs[NIOC][8] = {
 		offsetof(struct bfly_batch, done_ptr),
 		offsetof(struct bfly_batch, conflicts_ptr),
 		offsetof(struct bfly_batch, affected_ptr) },
+	[IOC_MSGSET] = { offsetof(struct bfly_msgset, msgs_ptr),
+		offsetof(struct bfly_msgset, send_ptr),
+		offsetof(struct bfly_msgset, recv_ptr),
+		offsetof(struct bfly_msgset, cycle_ptr),
+		offsetof(struct bfly_msgset, path_ptr),
+		offsetof(struct bfly_msgset, load_ptr) },
+	[IOC_HREL] = { offsetof(struct bfly_hrel, msgs_ptr),
+		offsetof(struct bfly_hrel, send_ptr),
+		offsetof(struct bfly_hrel, recv_ptr),
+		offsetof(struct bfly_hrel, round_ptr),
+		offsetof(struct bfly_hrel, perm_ptr) },
 };
 
 /* Break the argument; returns the size to put in its size field. */

@@ -3,7 +3,8 @@
  * What the parts of fuzz-ioctl share: the ioctls and the fabric's state
  * (fuzz-ioctl.c), the arguments built and broken (fuzz-ioctl-args.c), a
  * phase's faults and memory limit and the checks of fault reports
- * (fuzz-ioctl-faults.c).
+ * (fuzz-ioctl-faults.c), the message lists of MSGSET and HREL and the
+ * check of an HREL's outputs (fuzz-ioctl-hrel.c).
  */
 #ifndef BFLY_FUZZ_IOCTL_H
 #define BFLY_FUZZ_IOCTL_H
@@ -23,7 +24,7 @@
 #define RECV_FILL 0xa5
 
 enum { IOC_INFO, IOC_GETM, IOC_SETM, IOC_TRACE, IOC_ROUTE, IOC_LL,
-	IOC_STATS, IOC_RLS, IOC_BATCH, IOC_BOGUS, NIOC };
+	IOC_STATS, IOC_RLS, IOC_BATCH, IOC_MSGSET, IOC_HREL, IOC_BOGUS, NIOC };
 
 /* A failed check: the first MAX_REPORTS are printed. */
 #define REPORT(...)							\
@@ -53,6 +54,7 @@ __u64 rndn(__u64 n);
 /* fuzz-ioctl-args.c */
 __u64 bad_ptr(size_t len);
 extern unsigned char *buf_at;
+void *buf(size_t len);
 __u64 boundary(void);
 void build(int ioc, void *a);
 __u32 mutate(int ioc, unsigned char *a);
@@ -78,6 +80,12 @@ const void *uptr(__u64 p);
 void check_route_report(const struct bfly_route *r, __u32 usize, int e);
 void check_batch_report(const struct bfly_batch *b, __u32 usize, int e);
 void check_trace(const struct bfly_trace *t);
+
+/* fuzz-ioctl-hrel.c */
+void build_msgset(struct bfly_msgset *s);
+void build_hrel(struct bfly_hrel *r);
+void check_hrel(const struct bfly_hrel *r, __u32 usize, int e);
+extern unsigned long long hrel_checked;
 int trace_is(const __u32 *perm, const __u64 *aff);
 
 #endif /* BFLY_FUZZ_IOCTL_H */
