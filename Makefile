@@ -7,7 +7,7 @@
 #                      loaded and show the fabric
 #   make check         install dependencies and run every test
 #   make check T=route,kunit KERNELS=debug
-#                      only those groups (build, native, checkpatch,
+#                      only those groups (build, native, mpi, checkpatch,
 #                      kernel-doc, regen, kunit, canary, e2e or one
 #                      end-to-end test's name), only those VMs (debug, 6.1,
 #                      6.12); see tests/run-all.sh

@@ -13,8 +13,9 @@
 #   tests/run-all.sh [-t GROUP[,GROUP...]] [-k KERNEL[,KERNEL...]]
 #
 # -t runs only the named groups: build (userspace, benchmarks, W=1 and
-# sparse), native, checkpatch, kernel-doc, regen, kunit, canary, e2e (every
-# end-to-end test), or the name of one end-to-end test (tests/e2e/NAME.test.sh).
+# sparse), native, mpi (libbfly and bfly-mpi), checkpatch, kernel-doc,
+# regen, kunit, canary, e2e (every end-to-end test), or the name of one
+# end-to-end test (tests/e2e/NAME.test.sh).
 # -k runs the VMs of the named kernels only: debug, 6.1, 6.12.
 # make check passes T= and KERNELS= as -t and -k.
 set -uo pipefail
@@ -31,7 +32,7 @@ while getopts 't:k:' opt; do
 	case $opt in
 	t) groups=,$OPTARG, ;;
 	k) kernels=,$OPTARG, ;;
-	*) sed -n '13,19s/^# \?//p' "$0" >&2; exit 2 ;;
+	*) sed -n '13,20s/^# \?//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -49,7 +50,7 @@ if [ -n "$groups" ] && ! want e2e; then
 	for g in ${groups//,/ }; do
 		[ -f "$top/tests/e2e/$g.test.sh" ] && e2e_tests+=${e2e_tests:+,}$g
 		case $g in
-		build | native | checkpatch | kernel-doc | regen | kunit | canary | e2e) ;;
+		build | native | mpi | checkpatch | kernel-doc | regen | kunit | canary | e2e) ;;
 		*) [ -f "$top/tests/e2e/$g.test.sh" ] ||
 			{ echo "run-all: no group or end-to-end test named $g" >&2; exit 2; } ;;
 		esac
@@ -419,6 +420,14 @@ want native && run_check "tools/flatfly-schedule-sat.py: 2-ary 3-flat in 10 cycl
 # runs its quick experiments, repeats a seed's figures, refuses a bad N
 want native && run_check "tools/lcan-experiments: quick experiments" \
 	make -s -C "$top/tools" clean check
+
+# libbfly (the schedules for user programs) and bfly-mpi, its rounds over
+# Open MPI on this machine's cores, every received byte checked
+want mpi && log "libbfly and bfly-mpi (Open MPI: 4, 8 and 6 ranks)"
+want mpi && run_check "libbfly: builds with -Werror, its tests pass, exports libbfly_* only" \
+	make -s -C "$top/userspace/libbfly" clean check CFLAGS='-O2 -g -Werror'
+want mpi && run_check "bfly-mpi: all-to-alls and h-relations over MPI, every byte (mpirun -np 4, 8, 6)" \
+	make -s -C "$top/userspace/mpi" clean check CFLAGS='-O2 -g -Werror'
 
 want checkpatch && log "checkpatch --strict"
 want checkpatch && while read -r f; do

@@ -22,6 +22,8 @@ packages=(
 	groff-base man-db
 	# the SAT solver of tools/flatfly-schedule-sat.py
 	cadical
+	# bfly-mpi: bfly's rounds over MPI (userspace/mpi)
+	openmpi-bin libopenmpi-dev
 )
 
 missing=()
