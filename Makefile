@@ -11,6 +11,8 @@
 #                      kernel-doc, regen, kunit, canary, e2e or one
 #                      end-to-end test's name), only those VMs (debug, 6.1,
 #                      6.12); see tests/run-all.sh
+#   make pictures      draw Documentation/pictures/ from the device (a VM on
+#                      stock 6.12): DOT and the SVG Graphviz renders
 #   make bench         Benes routing benchmarks: native, and in a VM the
 #                      ioctl path next to the same code as a user program
 #   make bench BASE=REV
@@ -24,7 +26,7 @@
 KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(lastword $(sort $(wildcard /usr/src/linux-headers-6.12.*-amd64))))
 
-.PHONY: all modules userspace clean deps demo check bench
+.PHONY: all modules userspace clean deps demo check bench pictures
 
 all: modules userspace
 
@@ -45,6 +47,9 @@ deps:
 
 demo: deps
 	tests/vm/demo.sh
+
+pictures: deps
+	tests/pictures.sh update
 
 check: deps
 	tests/run-all.sh $(if $(T),-t $(T)) $(if $(KERNELS),-k $(KERNELS))

@@ -170,6 +170,11 @@ vm_results() {
 	local name=$1
 	vm_booted "$name"
 	[ -n "$e2e_none" ] || count_tap "$name" "$results"
+	# the figures the pictures test drew: rendered, and as checked in
+	if grep -q '^BFLY-DOT-BEGIN' "$results"; then
+		"$top/tests/pictures.sh" check "$results" > "$out/logs/$name-pictures.log" 2>&1
+		count_tap "$name: pictures" "$out/logs/$name-pictures.log"
+	fi
 	if grep -q '^BFLY-KTAP-BEGIN' "$results" ||
 	   { [ "$name" = test-kernel ] && want kunit; }; then
 		count_kunit "$name: kunit" "$results"
@@ -277,7 +282,7 @@ test_e2e=yes
 # other tests (netlink-bad, nlfuzz, fuzz, batch, route, churn, ...). The
 # debug kernel's tests are split in two halves so that the two chains of
 # VMs end together, by the seconds in tests/e2e/costs.txt (split_debug).
-userland_tests=" bflyctl netlink-ynl programs "
+userland_tests=" bflyctl netlink-ynl pictures programs "
 # split_debug: sets kernel_tests (every test but the userland ones) and
 # halves[0], halves[1], the debug kernel's two VMs' tests. The first
 # chain also runs KUnit (about 60 s) and then the kernel tests on the

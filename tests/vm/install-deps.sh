@@ -18,6 +18,8 @@ packages=(
 	sparse python3 python3-yaml python3-jsonschema perl
 	# netlink tools
 	libnl-utils
+	# pictures: Graphviz renders bflyctl's DOT (bflyctl show ... format svg)
+	graphviz
 	# checking the man pages (make -C userspace man-check)
 	groff-base man-db
 	# the SAT solver of tools/flatfly-schedule-sat.py

@@ -140,6 +140,33 @@ int parse_fabric(struct nl_msg *msg, void *arg);
 void read_fabrics(struct fabrics *fs, bool one, unsigned int id,
 		  unsigned int want);
 bool matrix_bit(const struct fabric *f, unsigned int stage, unsigned int node);
+
+/**
+ * struct dot_view - what a picture shows beyond the fabric (dot.c)
+ * @matrix: NULL for the fabric's own settings, else a bit matrix to draw
+ *	instead (a route's, computed here)
+ * @conflicts: the nodes where two packets asked for one output
+ * @nconflicts: entries in @conflicts
+ * @deflected: NULL, or per input: its packet did not reach its
+ *	destination (its links dashed)
+ * @first: the first node stage drawn
+ * @last: the last node stage drawn
+ * @stages_set: @first and @last were given; else every node stage
+ */
+struct dot_view {
+	const unsigned long long *matrix;
+	const struct bfly_conflict *conflicts;
+	unsigned int nconflicts;
+	const bool *deflected;
+	unsigned int first, last;
+	bool stages_set;
+};
+
+void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg);
+bool parse_format(const char *s, bool *svg);
+void route_picture(unsigned int id, const void *buf, bool labels, bool applied,
+		   const struct bfly_conflict *conflicts, unsigned int nconflicts, bool svg);
+void parse_stages(const char *s, struct dot_view *v);
 void print_fault(const char *indent, const struct fault *x);
 void json_faults(const struct fabric *f);
 void json_fabric(const struct fabric *f, bool detail);

@@ -42,14 +42,15 @@ int cmd_list(int argc, char **argv)
 
 int cmd_show(int argc, char **argv)
 {
-	bool want_matrix = false, want_loads = false;
+	bool want_matrix = false, want_loads = false, picture = false, svg = false;
+	struct dot_view view = {};
 	struct fabrics fs = {};
 	const struct fabric *f;
 	unsigned int id, want = 0, s, p, max, j;
 	int i;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] show DEV [matrix] [loads]\n"
+		 "usage: bflyctl [-j] show DEV [matrix] [loads] [format dot|svg] [stages A-B]\n"
 		 "Describe one fabric: topology, ports, node stages, switches, radix and\n"
 		 "figures (degree, diameter, routers, channels, bisection, port-map bytes),\n"
 		 "matrix generation, counters and injected faults. For N <= 32 the switch\n"
@@ -59,7 +60,12 @@ int cmd_show(int argc, char **argv)
 		 "'matrix' adds the switch matrix to JSON output (one string of 0/1 per\n"
 		 "node stage; on kfly and flatfly \"port_maps\", per stage and switch an\n"
 		 "array of output ports, null for none) and draws it for any N; 'loads'\n"
-		 "adds the link loads following the matrix with a packet at every input.\n"))
+		 "adds the link loads following the matrix with a packet at every input.\n"
+		 "'format dot' prints a 2 x 2 fabric as a Graphviz graph instead, 'format\n"
+		 "svg' as the SVG Graphviz's neato renders of it: every node stage with its\n"
+		 "switch states, the wiring, each packet's path through the settings in\n"
+		 "its own colour, stuck nodes and broken links in red, and with 'loads'\n"
+		 "the link loads as line widths; 'stages A-B' draws node stages A to B.\n"))
 		return 0;
 	if (argc < 1)
 		die("missing DEV (see bflyctl show --help)");
@@ -69,15 +75,23 @@ int cmd_show(int argc, char **argv)
 			want_matrix = true;
 		else if (!strcmp(argv[i], "loads"))
 			want_loads = true;
+		else if (!strcmp(argv[i], "format") && i + 1 < argc)
+			picture = parse_format(argv[++i], &svg);
+		else if (!strcmp(argv[i], "stages") && i + 1 < argc)
+			parse_stages(argv[++i], &view);
 		else
 			die("unexpected argument '%s' (see bflyctl show --help)", argv[i]);
 	}
+	if (picture && json)
+		die("format: a picture has no JSON form (drop -j)");
+	if (view.stages_set && !picture)
+		die("stages: only with format dot or svg");
 	connect_family();
 	/* The description first: its size decides whether to draw. */
 	read_fabrics(&fs, true, id, 0);
 	if (fs.n != 1)
 		die("bfly%u: no such fabric", id);
-	if (want_matrix || (!json && fs.v[0].ports <= 32))
+	if (want_matrix || picture || (!json && fs.v[0].ports <= 32))
 		want |= BFLY_WANT_MATRIX;
 	if (want_loads)
 		want |= BFLY_WANT_LINK_LOAD;
@@ -87,6 +101,11 @@ int cmd_show(int argc, char **argv)
 		die("bfly%u: no such fabric", id);
 	f = &fs.v[0];
 
+	if (picture) {
+		dot_fabric(f, &view, svg);
+		fabrics_free(&fs);
+		return 0;
+	}
 	if (json) {
 		json_fabric(f, true);
 		fabrics_free(&fs);

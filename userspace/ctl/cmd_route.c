@@ -2,6 +2,8 @@
 /*
  * bflyctl route: one request, its report, then its refusal if any.
  */
+#include "lib/rls.h"
+
 #include "bflyctl.h"
 
 struct route_reply {
@@ -89,7 +91,7 @@ void parse_list(const char *what, const char *s, unsigned int n,
 
 int cmd_route(int argc, char **argv)
 {
-	bool dry_run = false, labels = false, allow_faults = false;
+	bool dry_run = false, labels = false, allow_faults = false, picture = false, svg = false;
 	struct route_reply r = {};
 	struct fabrics fs = {};
 	unsigned long long *v;
@@ -99,7 +101,7 @@ int cmd_route(int argc, char **argv)
 	int a, err;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] route DEV [dry-run] [allow-faults] PERM\n"
+		 "usage: bflyctl [-j] route DEV [dry-run] [allow-faults] [format dot|svg] PERM\n"
 		 "PERM is one of:\n"
 		 "  perm P0,P1,...      input i goes to output Pi\n"
 		 "  identity | reverse  i -> i, i -> N-1-i\n"
@@ -108,6 +110,8 @@ int cmd_route(int argc, char **argv)
 		 "  labels L0,L1,...    route labels (node-stages bits each, first stage\n"
 		 "                      most significant; base-k digits on kfly and\n"
 		 "                      flatfly): any topology\n"
+		 "  rls K               the labels of round K of the RLS all-to-all\n"
+		 "                      (bfly2, bfly-twice; N a power of two)\n"
 		 "A permutation routes by self-routing on butterfly, by destination-digit\n"
 		 "self-routing on kfly and flatfly, and by looping on benes. xor needs N a\n"
 		 "power of two.\n"
@@ -115,7 +119,11 @@ int cmd_route(int argc, char **argv)
 		 "a route with conflicts is refused (exit 1) and its conflicts listed.\n"
 		 "On a fabric with faults, the inputs a fault would hit are counted\n"
 		 "(affected) with the stuck nodes the route needs in the other state\n"
-		 "(stuck unmet); such a route is refused (exit 1) unless allow-faults.\n"))
+		 "(stuck unmet); such a route is refused (exit 1) unless allow-faults.\n"
+		 "'format dot' or 'format svg' prints the route as a picture instead of\n"
+		 "the report (see bflyctl show --help): the device's settings once\n"
+		 "applied, else the settings the route would set, its conflicts in red\n"
+		 "and the packets they deflect dashed.\n"))
 		return 0;
 	if (argc < 2)
 		die("expected DEV and a permutation (see bflyctl route --help)");
@@ -125,11 +133,15 @@ int cmd_route(int argc, char **argv)
 			dry_run = true;
 		else if (!strcmp(argv[a], "allow-faults"))
 			allow_faults = true;
+		else if (!strcmp(argv[a], "format") && a + 1 < argc)
+			picture = parse_format(argv[++a], &svg);
 		else
 			break;
 	}
 	if (a >= argc)
 		die("missing the permutation (see bflyctl route --help)");
+	if (picture && json)
+		die("format: a picture has no JSON form (drop -j)");
 	connect_family();
 	read_fabrics(&fs, true, id, 0);
 	n = fs.v[0].ports;
@@ -156,6 +168,13 @@ int cmd_route(int argc, char **argv)
 
 		for (i = 0; i < n; i++)
 			v[i] = argv[a][0] == 's' ? (i + k) % n : i ^ k;
+		a++;
+	} else if (!strcmp(argv[a], "rls") && a + 1 < argc) {
+		unsigned int k = parse_max("rls", argv[a + 1], n - 1);
+
+		if (bfly_rls_labels_round(n, k, v))
+			die("rls: N = %u is no power of two", n);
+		labels = true;
 		a++;
 	} else if (!strcmp(argv[a], "random")) {
 		unsigned int seed = time(NULL);
@@ -209,9 +228,17 @@ int cmd_route(int argc, char **argv)
 	err = transact(msg, parse_route, &r);
 	if (err && err != EBUSY && err != EHOSTUNREACH)
 		die_kernel(err);
-	free(buf);
 
-	if (json) {
+	if (picture) {
+		struct bfly_conflict *c = xcalloc(r.n + 1, sizeof(*c));
+
+		for (i = 0; i < r.n; i++) {
+			c[i].stage = r.conflicts[i][0];
+			c[i].node = r.conflicts[i][1];
+		}
+		route_picture(id, buf, labels, r.applied, c, r.n, svg);
+		free(c);
+	} else if (json) {
 		jopen('{');
 		jkn("id", id);
 		jks("method", method_name(r.method));
@@ -264,6 +291,7 @@ int cmd_route(int argc, char **argv)
 		if (r.n < r.count)
 			printf("  (%u more)\n", r.count - r.n);
 	}
+	free(buf);
 	fflush(stdout);
 	if (err)
 		die_kernel(err);
