@@ -64,6 +64,21 @@ picture bfly2-rls-round3 bflyctl show "$b2" format dot
 check_eq "bfly2-rls-round3: 5 node stages of 4 nodes" 20 "$(count bfly2-rls-round3 '^  s[0-9]*n[0-9]* \[pos')"
 check "bfly2-rls-round3: no link without its packet" sh -c "! grep -q 'color=gray' /tmp/bfly2-rls-round3.dot"
 
+# All-to-all charts: conflicts per round and node stage. RLS rounds on the
+# butterfly meet internal conflicts; on the Butterfly-Butterfly none.
+picture butterfly-rls-chart bflyctl chart "$b16" latin rls format dot
+check_eq "butterfly-rls-chart: 16 rounds x 4 node stages of cells" 64 \
+	"$(count butterfly-rls-chart '^  c[0-9]*s[0-9]* \[')"
+check "butterfly-rls-chart: some round has conflicts" \
+	sh -c "grep '^  t[0-9]* ' /tmp/butterfly-rls-chart.dot | grep -qv 'label=\"0\"'"
+b2c=$(bflyctl new bfly2 16)
+picture bfly2-rls-chart bflyctl chart "$b2c" format dot
+check_eq "bfly2-rls-chart: 16 rounds x 7 node stages, every cell 0" "112 112" \
+	"$(count bfly2-rls-chart '^  c[0-9]*s[0-9]* \[') $(count bfly2-rls-chart '^  c[0-9]*s[0-9]* \[label="0"')"
+refused "chart without a format refused" "missing format dot or format svg" bflyctl chart "$b2c"
+refused "chart latin foo refused" "latin 'foo': expected rls, lls or xor" \
+	bflyctl chart "$b2c" latin foo format dot
+
 # Faults and loads: a stuck node and a broken link, loads as widths
 check "butterfly 8: a stuck node and a broken link" \
 	bflyctl fault add "$bf" stuck 1 2 cross link 0 5
@@ -78,6 +93,7 @@ check "fault clear" bflyctl fault clear "$bf"
 
 # Large fabrics: a window of node stages, small unlabelled nodes
 big=$(bflyctl new benes 256)
+refused "chart of 256 ports refused" "a chart shows at most 64" bflyctl chart "$big" format dot
 check "benes 256: route random" bflyctl route "$big" random seed 5
 bflyctl show "$big" format dot stages 6-8 > /tmp/big.dot
 check_eq "benes 256, stages 6-8: 384 nodes, 512 links between them" "384 512" \
@@ -95,7 +111,7 @@ refused "a picture in JSON refused" "a picture has no JSON form" bflyctl -j show
 kf=$(bflyctl new kfly 9 radix 3)
 refused "kfly: no picture" "pictures show 2 x 2 fabrics" bflyctl show "$kf" format dot
 
-for d in $b16 $bf $be $b2 $big $kf; do
+for d in $b16 $bf $be $b2 $b2c $big $kf; do
 	bflyctl del "$d" || not_ok "del $d"
 done
 check "rmmod" rmmod bfly

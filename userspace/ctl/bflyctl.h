@@ -69,6 +69,18 @@ struct fabric {
 	struct fault faults[BFLY_MAX_FAULTS];
 };
 
+/* A route request's report (cmd_route.c) */
+struct route_reply {
+	unsigned int method, count, first_stage, n;
+	unsigned long long generation;
+	/* stage, node, input0, input1, port; port only with has_port */
+	unsigned int conflicts[BFLY_CONFLICTS_MAX][5];
+	bool has_port[BFLY_CONFLICTS_MAX];
+	unsigned int faults, stuck_unmet;
+	unsigned long long affected;
+	bool applied;
+};
+
 struct fabrics {
 	struct fabric *v;
 	size_t n, cap;
@@ -162,8 +174,12 @@ struct dot_view {
 	bool stages_set;
 };
 
+FILE *picture_open(bool svg);
+void picture_close(FILE *out, bool svg);
 void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg);
 bool parse_format(const char *s, bool *svg);
+int route_send(unsigned int id, const void *buf, unsigned int n, bool labels, bool dry_run,
+	       bool allow_faults, struct route_reply *r);
 void route_picture(unsigned int id, const void *buf, bool labels, bool applied,
 		   const struct bfly_conflict *conflicts, unsigned int nconflicts, bool svg);
 void parse_stages(const char *s, struct dot_view *v);
@@ -190,6 +206,7 @@ int parse_route(struct nl_msg *msg, void *arg);
 void parse_list(const char *what, const char *s, unsigned int n,
 		unsigned long long *out);
 int cmd_route(int argc, char **argv);
+int cmd_chart(int argc, char **argv);
 int parse_a2a(struct nl_msg *msg, void *arg);
 double now(void);
 int cmd_a2a(int argc, char **argv);

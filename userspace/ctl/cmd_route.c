@@ -6,17 +6,6 @@
 
 #include "bflyctl.h"
 
-struct route_reply {
-	unsigned int method, count, first_stage, n;
-	unsigned long long generation;
-	/* stage, node, input0, input1, port; port only with has_port */
-	unsigned int conflicts[BFLY_CONFLICTS_MAX][5];
-	bool has_port[BFLY_CONFLICTS_MAX];
-	unsigned int faults, stuck_unmet;
-	unsigned long long affected;
-	bool applied;
-};
-
 int parse_route(struct nl_msg *msg, void *arg)
 {
 	struct nlattr *tb[BFLY_A_MAX + 1], *c[BFLY_A_CONFLICT_MAX + 1], *a;
@@ -89,6 +78,32 @@ void parse_list(const char *what, const char *s, unsigned int n,
 	free(copy);
 }
 
+/*
+ * Send one route request (@n entries of @buf: u32 outputs, or u64 labels)
+ * and read its report into @r. A refused route is answered with its
+ * report, then the error: returns 0, EBUSY (conflicts) or EHOSTUNREACH
+ * (faults); any other error ends the program.
+ */
+int route_send(unsigned int id, const void *buf, unsigned int n, bool labels, bool dry_run,
+	       bool allow_faults, struct route_reply *r)
+{
+	struct nl_msg *msg = new_msg(BFLY_CMD_ROUTE, 0);
+	int err;
+
+	put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
+	put_or_die(nla_put(msg, labels ? BFLY_A_LABELS : BFLY_A_PERM,
+			   n * (labels ? 8 : 4), buf));
+	if (dry_run)
+		put_or_die(nla_put_flag(msg, BFLY_A_DRY_RUN));
+	if (allow_faults)
+		put_or_die(nla_put_flag(msg, BFLY_A_ALLOW_FAULTS));
+	memset(r, 0, sizeof(*r));
+	err = transact(msg, parse_route, r);
+	if (err && err != EBUSY && err != EHOSTUNREACH)
+		die_kernel(err);
+	return err;
+}
+
 int cmd_route(int argc, char **argv)
 {
 	bool dry_run = false, labels = false, allow_faults = false, picture = false, svg = false;
@@ -96,7 +111,6 @@ int cmd_route(int argc, char **argv)
 	struct fabrics fs = {};
 	unsigned long long *v;
 	unsigned int id, n, i, j, t;
-	struct nl_msg *msg;
 	void *buf;
 	int a, err;
 
@@ -216,18 +230,7 @@ int cmd_route(int argc, char **argv)
 	if ((unsigned long long)n * (labels ? 8 : 4) > 65535 - NLA_HDRLEN)
 		die("%s: %u ports do not fit in one netlink attribute %s",
 		    labels ? "labels" : "perm", n, "(at most 8192 ports, 4096 with labels)");
-	msg = new_msg(BFLY_CMD_ROUTE, 0);
-	put_or_die(nla_put_u32(msg, BFLY_A_ID, id));
-	put_or_die(nla_put(msg, labels ? BFLY_A_LABELS : BFLY_A_PERM,
-			   n * (labels ? 8 : 4), buf));
-	if (dry_run)
-		put_or_die(nla_put_flag(msg, BFLY_A_DRY_RUN));
-	if (allow_faults)
-		put_or_die(nla_put_flag(msg, BFLY_A_ALLOW_FAULTS));
-	/* A refused route is answered with its report, then the error. */
-	err = transact(msg, parse_route, &r);
-	if (err && err != EBUSY && err != EHOSTUNREACH)
-		die_kernel(err);
+	err = route_send(id, buf, n, labels, dry_run, allow_faults, &r);
 
 	if (picture) {
 		struct bfly_conflict *c = xcalloc(r.n + 1, sizeof(*c));

@@ -189,6 +189,35 @@ static void dot_write(FILE *out, const struct fabric *f, const struct dot_view *
 	free(carry);
 }
 
+/* Where a picture goes: standard output, or neato's input for SVG */
+FILE *picture_open(bool svg)
+{
+	FILE *out;
+
+	fflush(stdout);
+	if (!svg)
+		return stdout;
+	out = popen("neato -n2 -Tsvg", "w");
+	if (!out)
+		die("format svg: cannot run neato: %s", strerror(errno));
+	return out;
+}
+
+/* The picture written: for SVG, neato has rendered it (or the program dies) */
+void picture_close(FILE *out, bool svg)
+{
+	int status;
+
+	fflush(out);
+	if (!svg)
+		return;
+	status = pclose(out);
+	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) == 127)
+		die("format svg needs Graphviz's neato (Debian package graphviz)");
+	if (WEXITSTATUS(status))
+		die("neato failed (exit %d)", WEXITSTATUS(status));
+}
+
 /*
  * Write @f as DOT (@svg false) or as SVG through "neato -n2 -Tsvg" to
  * standard output. Dies with a message on a fabric that has no 2 x 2
@@ -199,8 +228,7 @@ void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg)
 	struct bfly_geometry geo;
 	struct dot_view view = *v;
 	const char *why = NULL;
-	FILE *out = stdout;
-	int status;
+	FILE *out;
 
 	if (f->port_maps || f->up)
 		die("%s: pictures show 2 x 2 fabrics (butterfly, bfly2, bfly-twice, benes)",
@@ -216,20 +244,9 @@ void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg)
 	if (view.first > view.last || view.last >= f->node_stages)
 		die("stages %u-%u: %s has node stages 0 to %u", view.first, view.last, f->dev,
 		    f->node_stages - 1);
-	fflush(stdout);
-	if (svg) {
-		out = popen("neato -n2 -Tsvg", "w");
-		if (!out)
-			die("format svg: cannot run neato: %s", strerror(errno));
-	}
+	out = picture_open(svg);
 	dot_write(out, f, &view, &geo);
-	if (!svg)
-		return;
-	status = pclose(out);
-	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) == 127)
-		die("format svg needs Graphviz's neato (Debian package graphviz)");
-	if (WEXITSTATUS(status))
-		die("neato failed (exit %d)", WEXITSTATUS(status));
+	picture_close(out, svg);
 }
 
 /* "dot" or "svg" into *@svg (anything else is an error); returns true */

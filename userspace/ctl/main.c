@@ -27,16 +27,20 @@ void usage_main(FILE *out)
 		"\n"
 		"commands:\n"
 		"  list                       every fabric, one line each\n"
-		"  show DEV [matrix] [loads]  one fabric; draws its switches when N <= 32\n"
+		"  show DEV [matrix] [loads] [format dot|svg]\n"
+		"                             one fabric; draws its switches when N <= 32,\n"
+		"                             or as a Graphviz picture\n"
 		"  new TOPOLOGY PORTS [radix K]\n"
 		"                             create a fabric (butterfly, bfly2, bfly-twice,\n"
 		"                             benes, kfly, flatfly)\n"
 		"  del DEV                    delete a fabric\n"
 		"  set DEV ...                set switches\n"
-		"  route DEV [dry-run] [allow-faults] PERM\n"
+		"  route DEV [dry-run] [allow-faults] [format dot|svg] PERM\n"
 		"                             route a permutation or labels\n"
 		"  a2a DEV [latin rls|lls|xor] [minimal]\n"
 		"                             run an all-to-all schedule\n"
+		"  chart DEV [latin rls|lls|xor] format dot|svg\n"
+		"                             an all-to-all's conflicts per round and stage\n"
 		"  msgset DEV (pattern P|file F) [mode M] [strategy S] [seed S] [reps K]\n"
 		"                             route message sets on an LCAN in network cycles\n"
 		"  hrel DEV (file F|random H|alltoall|one-to-one H) [seed S] [perms]\n"
@@ -84,7 +88,8 @@ const struct {
 } commands[] = {
 	{ "list", cmd_list }, { "show", cmd_show }, { "new", cmd_new },
 	{ "del", cmd_del }, { "set", cmd_set }, { "route", cmd_route },
-	{ "a2a", cmd_a2a }, { "msgset", cmd_msgset }, { "hrel", cmd_hrel },
+	{ "a2a", cmd_a2a }, { "chart", cmd_chart }, { "msgset", cmd_msgset },
+	{ "hrel", cmd_hrel },
 	{ "fault", cmd_fault },
 	{ "stats", cmd_stats },
 	{ "monitor", cmd_monitor }, { "raw", cmd_raw },
