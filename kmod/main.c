@@ -23,7 +23,7 @@ static int bfly_topology_param_set(const char *val, const struct kernel_param *k
 	size_t len = strlen(val);
 
 	if (bfly_topology_parse(val, kp->arg)) {
-		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree)\n",
+		pr_err("topology=%.32s%s: unknown topology (butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree, mbfly)\n",
 		       val, len > 32 ? "..." : "");
 		return -EINVAL;
 	}
@@ -42,7 +42,7 @@ static const struct kernel_param_ops bfly_topology_param_ops = {
 
 module_param_cb(topology, &bfly_topology_param_ops, &topology, 0444);
 MODULE_PARM_DESC(topology,
-		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan or fattree (default benes)");
+		 "topology of the fabric created at load: butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree or mbfly (default benes)");
 
 static unsigned int ports = 8;
 module_param(ports, uint, 0444);
@@ -60,6 +60,40 @@ module_param_named(up, uppers, uint, 0444);
 MODULE_PARM_DESC(up,
 		 "uppers u of each switch of an LCAN created at load (cb-lcan, t-lcan; of a level-0 switch on a fattree), 1 to 64, its radix being d; 0 for the other topologies (default 0)");
 
+/* Named d for users; mbfly_d here: d is too short a global */
+static unsigned int mbfly_d;
+module_param_named(d, mbfly_d, uint, 0444);
+MODULE_PARM_DESC(d,
+		 "d of a multibutterfly created at load (mbfly): each splitter input's up- and down-neighbours, 1 to 64; 0 for the default, 8 (default 0; the other topologies take none)");
+
+static unsigned long long mbfly_seed;
+module_param_named(seed, mbfly_seed, ullong, 0444);
+MODULE_PARM_DESC(seed,
+		 "seed of the wiring of a multibutterfly created at load (mbfly); 0: the module picks one and logs it (default 0; the other topologies take none)");
+
+/* d of a multibutterfly when none is given */
+#define BFLY_MBFLY_DEFAULT_D 8
+
+/* The fabric the parameters ask for; d and seed only on a multibutterfly. */
+static struct bfly_fabric *__init bfly_create_initial(const char **why)
+{
+	if (topology == BFLY_TOPO_MBFLY) {
+		if (radix != 2 || uppers) {
+			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (its d is d=)" :
+			       "up: only an LCAN's switches have uppers";
+			return ERR_PTR(-EINVAL);
+		}
+		return bfly_fabric_create_mbfly(ports, mbfly_d ?: BFLY_MBFLY_DEFAULT_D,
+						mbfly_seed, why);
+	}
+	if (mbfly_d || mbfly_seed) {
+		*why = mbfly_d ? "d: only a multibutterfly (topology=mbfly) takes d" :
+		       "seed: only a multibutterfly (topology=mbfly) takes a seed";
+		return ERR_PTR(-EINVAL);
+	}
+	return bfly_fabric_create_up(topology, radix, uppers, ports, why);
+}
+
 static int __init bfly_create_initial_fabric(void)
 {
 	struct bfly_fabric *fab;
@@ -68,9 +102,13 @@ static int __init bfly_create_initial_fabric(void)
 	if (!ports)
 		return 0;
 
-	fab = bfly_fabric_create_up(topology, radix, uppers, ports, &why);
+	fab = bfly_create_initial(&why);
 	if (IS_ERR(fab)) {
-		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
+		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "d: "))
+			pr_err("d=%u: %s\n", mbfly_d, why + strlen("d: "));
+		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "seed: "))
+			pr_err("seed=%llu: %s\n", mbfly_seed, why + strlen("seed: "));
+		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
 			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
 		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "up: "))
 			pr_err("up=%u: %s\n", uppers, why + strlen("up: "));
@@ -88,6 +126,13 @@ static int __init bfly_create_initial_fabric(void)
 	pr_info("bfly%u: %s fabric, %u ports, radix %u, %u node stages\n", fab->id,
 		bfly_topology_name(topology), fab->geo.ports, fab->geo.radix,
 		fab->geo.node_stages);
+	if (fab->geo.mbfly)
+		pr_info("bfly%u: multibutterfly d=%u seed=%llu, expansion: beta %u.%04u at alpha %u/%u (%s)\n",
+			fab->id, fab->geo.mbfly_d, fab->geo.mbfly_seed,
+			fab->mbfly_exp.beta_fp16 >> 16,
+			(u32)(((u64)(fab->mbfly_exp.beta_fp16 & 0xffff) * 10000) >> 16),
+			fab->mbfly_exp.kmax, fab->mbfly_exp.inputs,
+			fab->mbfly_exp.exhaustive ? "exhaustive" : "sampled");
 	bfly_fabric_put(fab);
 	return 0;
 }

@@ -13,6 +13,8 @@
 
 #include "core/core.h"
 
+static_assert(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER3);
+
 /* The largest argument size accepted: the uapi promises 4096. */
 #define BFLY_ARG_MAX_SIZE 4096
 
@@ -73,7 +75,8 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 		return err;
 	if (info.flags || info.pad || memchr_inv(info.reserved, 0, sizeof(info.reserved)) ||
 	    memchr_inv(info.reserved2, 0, sizeof(info.reserved2)) || info.uppers || info.pad2 ||
-	    memchr_inv(info.reserved3, 0, sizeof(info.reserved3)))
+	    memchr_inv(info.reserved3, 0, sizeof(info.reserved3)) ||
+	    memchr_inv(&info.mbfly_d, 0, sizeof(info) - offsetof(struct bfly_info, mbfly_d)))
 		return -EINVAL;
 
 	memset(&info, 0, sizeof(info));
@@ -99,6 +102,16 @@ static int bfly_ioctl_get_info(struct bfly_fabric *fab, void __user *uarg)
 	info.bisection = fig.bisection;
 	info.port_map_bytes = bfly_port_map_bytes(&fab->geo);
 	info.uppers = fab->geo.lcan ? fab->geo.up : 0;
+	if (fab->geo.mbfly) {
+		info.mbfly_d = fab->geo.mbfly_d;
+		info.mbfly_seed = fab->geo.mbfly_seed;
+		info.mbfly_exp_col = fab->mbfly_exp.col;
+		info.mbfly_exp_inputs = fab->mbfly_exp.inputs;
+		info.mbfly_exp_kmax = fab->mbfly_exp.kmax;
+		info.mbfly_exp_beta = fab->mbfly_exp.beta_fp16;
+		info.mbfly_exp_exhaustive = fab->mbfly_exp.exhaustive;
+		info.mbfly_exp_subsets = fab->mbfly_exp.subsets;
+	}
 	up_read(&fab->lock);
 
 	return bfly_arg_out(uarg, &info, sizeof(info), usize);

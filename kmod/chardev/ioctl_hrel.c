@@ -19,7 +19,8 @@ static int bfly_hrel_arg_check(const struct bfly_hrel *a)
 	if (a->flags || a->pad || memchr_inv(a->reserved, 0, sizeof(a->reserved)))
 		return -EINVAL;
 	if (!a->msgs_ptr || !a->send_ptr != !a->send_bytes || !a->recv_ptr != !a->recv_bytes ||
-	    !a->perm_ptr != !a->perm_entries)
+	    !a->perm_ptr != !a->perm_entries || !a->path_ptr != !a->path_entries ||
+	    a->stages || a->max_through || a->hbar || a->bound_ok || a->forced || a->max_w)
 		return -EINVAL;
 	return 0;
 }
@@ -66,6 +67,11 @@ static int bfly_ioctl_hrel_publish(const struct bfly_hrel *a, const struct bfly_
 	    copy_to_user(u64_to_user_ptr(a->round_ptr), res->round,
 			 array_size(a->count, sizeof(*res->round))))
 		return -EFAULT;
+	if (a->path_ptr && res->mbfly.paths &&
+	    copy_to_user(u64_to_user_ptr(a->path_ptr), res->mbfly.paths,
+			 array_size(min_t(u64, a->count, a->path_entries / res->mbfly.columns),
+				    res->mbfly.columns * sizeof(u32))))
+		return -EFAULT;
 	if (a->perm_ptr)
 		return bfly_ioctl_hrel_perms(a, res);
 	return 0;
@@ -91,6 +97,7 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 	req = (struct bfly_hrel_req){
 		.count = a.count, .seed = a.seed,
 		.read_msgs = bfly_ioctl_hrel_read, .ctx = &a,
+		.want_paths = a.path_ptr != 0,
 		.bufs = {
 			.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
 			.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
@@ -106,6 +113,12 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 	a.cycles = res.cycles;
 	a.bytes_moved = res.bytes_moved;
 	a.bad_msg = res.bad_msg;
+	a.stages = res.mbfly.stages;
+	a.max_through = res.mbfly.max_through;
+	a.hbar = res.mbfly.hbar;
+	a.bound_ok = res.mbfly.bound_ok;
+	a.forced = res.mbfly.forced;
+	a.max_w = res.mbfly.max_w;
 	bfly_hrel_done(&res);
 	put = bfly_arg_out(uarg, &a, sizeof(a), usize);
 	return err ?: put;

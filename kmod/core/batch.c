@@ -526,6 +526,9 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	u64 total;
 	int err;
 
+	if (geo->mbfly)
+		return bfly_batch_why(res, -EOPNOTSUPP,
+				      "id: a multibutterfly routes h-relations (hrel) only: run an all-to-all as an h-relation");
 	if ((geo->port_map || geo->lcan) && !ops->routers)
 		return bfly_batch_why(res, -EOPNOTSUPP,
 				      "id: all-to-all batches run on fabrics of 2 x 2 switches and flattened butterflies only");

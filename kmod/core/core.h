@@ -46,6 +46,25 @@ struct bfly_node_ops {
 };
 
 /**
+ * struct bfly_mbfly_measured - a multibutterfly splitter's expansion,
+ *	measured at creation (mbfly_fabric.c)
+ * @col: the splitter's column
+ * @inputs: its inputs M
+ * @kmax: subset sizes measured, 1 .. @kmax: alpha = @kmax / @inputs
+ * @beta_fp16: the beta observed up to @kmax, 16.16 fixed point
+ * @exhaustive: every subset measured (else sampled: an upper bound)
+ * @subsets: subsets measured
+ */
+struct bfly_mbfly_measured {
+	u32 col;
+	u32 inputs;
+	u32 kmax;
+	u32 beta_fp16;
+	bool exhaustive;
+	u64 subsets;
+};
+
+/**
  * struct bfly_fabric - one fabric instance and its character device
  * @dev: the device; its reference count owns the structure
  * @cdev: the character device /dev/bfly<id>
@@ -63,6 +82,7 @@ struct bfly_node_ops {
  * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
+ * @mbfly_exp: on a multibutterfly, its expansion measured at creation
  * @list: entry in the module's list of fabrics
  * @node_ops: the frontend that made its device node, or NULL for none
  */
@@ -88,6 +108,7 @@ struct bfly_fabric {
 	} stats;
 	u32 id;
 	struct bfly_geometry geo;
+	struct bfly_mbfly_measured mbfly_exp;
 	struct list_head list;
 	const struct bfly_node_ops *node_ops;
 };
@@ -117,6 +138,11 @@ const char *bfly_mem_why(int err);
 /* fabric.c: instance lifecycle */
 struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix, u32 up,
 					  u32 ports, const char **why);
+
+struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const char **why);
+
+/* mbfly_fabric.c: what a multibutterfly's splitters show */
+int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measured *m);
 
 /* A fabric without uppers: every family but the LCANs. */
 static inline struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,

@@ -13,6 +13,7 @@
 #include <linux/idr.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 
 #include "lib/settings.h"
@@ -90,44 +91,12 @@ static void bfly_fabric_release(struct device *dev)
 	kfree(fab);
 }
 
-/**
- * bfly_fabric_create_up() - create a fabric and its device node
- * @topology: the fabric's topology
- * @radix: its switch radix k: 2 for the 2 x 2 families, 2 to
- *	%BFLY_MAX_RADIX for kfly and flatfly; d, the downers, on an LCAN
- * @up: on an LCAN, u, the uppers of a switch; 0 on the others
- * @ports: its number of ports
- * @why: on -EINVAL or -E2BIG, set to a short reason for the user
- *
- * The fabric lives until it is deleted; the caller also gets a reference
- * of its own, which it drops with bfly_fabric_put() (or bfly_fabric_destroy()
- * to delete the fabric as well), so that a concurrent fabric-del cannot
- * free the fabric under it.
- *
- * Every node starts straight: input port p to output port p; an LCAN
- * starts with nothing connected.
- *
- * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology, radix or
- * port count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
- * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
- * removed.
- */
-struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix, u32 up,
-					  u32 ports, const char **why)
+/* Publish @fab, whose geometry is set: its matrix, id, node and list entry. */
+static struct bfly_fabric *bfly_fabric_add(struct bfly_fabric *fab, const char **why)
 {
-	struct bfly_geometry *geo;
-	struct bfly_fabric *fab;
+	struct bfly_geometry *geo = &fab->geo;
 	int id, err;
 
-	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
-	if (!fab)
-		return ERR_PTR(-ENOMEM);
-	geo = &fab->geo;
-	err = bfly_geometry_init_up(geo, topology, radix, up, ports, why);
-	if (err) {
-		kfree(fab);
-		return ERR_PTR(err);
-	}
 	err = bfly_mem_charge_fabric(fab, bfly_mem_footprint(sizeof(*fab)) +
 					  bfly_mem_footprint(bfly_matrix_bytes(geo)));
 	if (err) {
@@ -178,7 +147,86 @@ struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix
 	mutex_unlock(&bfly_fabrics_lock);
 	return fab;
 }
+
+/**
+ * bfly_fabric_create_up() - create a fabric and its device node
+ * @topology: the fabric's topology
+ * @radix: its switch radix k: 2 for the 2 x 2 families, 2 to
+ *	%BFLY_MAX_RADIX for kfly and flatfly; d, the downers, on an LCAN
+ * @up: on an LCAN, u, the uppers of a switch; 0 on the others
+ * @ports: its number of ports
+ * @why: on -EINVAL or -E2BIG, set to a short reason for the user
+ *
+ * The fabric lives until it is deleted; the caller also gets a reference
+ * of its own, which it drops with bfly_fabric_put() (or bfly_fabric_destroy()
+ * to delete the fabric as well), so that a concurrent fabric-del cannot
+ * free the fabric under it.
+ *
+ * Every node starts straight: input port p to output port p; an LCAN
+ * starts with nothing connected.
+ *
+ * Return: the fabric, or an ERR_PTR: -EINVAL for a bad topology, radix or
+ * port count, -ENOSPC when every id is taken, -E2BIG when its matrix passes a
+ * memory limit (memlimit.c), -ENOMEM, -ENODEV once the module is being
+ * removed.
+ */
+struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix, u32 up,
+					  u32 ports, const char **why)
+{
+	struct bfly_fabric *fab;
+	int err;
+
+	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
+	if (!fab)
+		return ERR_PTR(-ENOMEM);
+	err = bfly_geometry_init_up(&fab->geo, topology, radix, up, ports, why);
+	if (err) {
+		kfree(fab);
+		return ERR_PTR(err);
+	}
+	return bfly_fabric_add(fab, why);
+}
 EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_up);
+
+/**
+ * bfly_fabric_create_mbfly() - create a multibutterfly and its device node
+ * @ports: N, a power of two from 2 to 2^20
+ * @d: up- (and down-) neighbours of a splitter input, 1 to 64
+ * @seed: the wiring's seed; 0: the device picks one (the fabric's
+ *	@geo.mbfly_seed reports it)
+ * @why: on -EINVAL or -E2BIG, set to a short reason for the user
+ *
+ * The splitters' expansion is measured before the fabric is published
+ * (bfly_mbfly_measure()), as bfly_fabric_create_up() says otherwise.
+ *
+ * Return: the fabric, or an ERR_PTR as bfly_fabric_create_up()'s, or
+ * -EINTR when a fatal signal stopped the measure.
+ */
+struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const char **why)
+{
+	struct bfly_fabric *fab;
+	int err;
+
+	while (!seed)
+		seed = get_random_u64();
+	fab = kzalloc(sizeof(*fab), GFP_KERNEL_ACCOUNT);
+	if (!fab)
+		return ERR_PTR(-ENOMEM);
+	err = bfly_geometry_init_mbfly(&fab->geo, ports, d, seed, why);
+	if (!err)
+		err = bfly_mbfly_measure(&fab->geo, &fab->mbfly_exp);
+	if (err) {
+		if (err == -EINTR)
+			*why = "a signal stopped the measure of the expansion";
+		else if (err == -ENOMEM)
+			*why = "no memory to measure the expansion";
+		kfree(fab);
+		return ERR_PTR(err);
+	}
+	return bfly_fabric_add(fab, why);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_mbfly);
+
 
 /* Caller holds bfly_fabrics_lock. */
 static void bfly_fabric_unlink(struct bfly_fabric *fab)

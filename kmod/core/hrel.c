@@ -29,7 +29,7 @@
 #include "hrel.h"
 #include "msglist.h"
 
-static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER0);
+static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER1);
 static_assert(BFLY_HREL_IDLE == BFLY_MSGLIST_NONE);
 
 /* Rounds of work at most: h times N, as every colour costs a pass over N. */
@@ -458,6 +458,8 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	res->count = req->count;
 	res->ports = fab->geo.ports;
 
+	if (fab->geo.mbfly)
+		return bfly_hrel_mbfly(fab, req, res);
 	err = bfly_hrel_way_of(&fab->geo, &run.way, &res->why);
 	if (err)
 		return err;
@@ -515,6 +517,8 @@ void bfly_hrel_done(struct bfly_hrel_res *res)
 	kvfree(res->round);
 	kvfree(res->first);
 	kvfree(res->order);
+	kvfree(res->mbfly.paths);
+	res->mbfly.paths = NULL;
 	res->src = NULL;
 	res->dst = NULL;
 	res->round = NULL;

@@ -28,6 +28,7 @@ struct bfly_fabric;
  *	@bufs.killable only fatal ones, as for a netlink request; otherwise
  *	any signal stops the routing between colours and the payload between
  *	two messages)
+ * @want_paths: on a multibutterfly, keep each message's path
  */
 struct bfly_hrel_req {
 	u32 count;
@@ -35,6 +36,30 @@ struct bfly_hrel_req {
 	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
 	void *ctx;
 	struct bfly_msglist_bufs bufs;
+	bool want_paths;
+};
+
+/**
+ * struct bfly_hrel_mbfly_res - what routing a relation on a multibutterfly
+ *	did (hrel_mbfly.c)
+ * @stages: stages run
+ * @max_through: most messages through any node
+ * @hbar: h-bar, Theorem 2's
+ * @bound_ok: @max_through <= 2 @hbar
+ * @forced: inputs that selected neighbours without permission
+ * @max_w: the largest counter W set
+ * @columns: log N + 1, the entries of a path
+ * @paths: with &bfly_hrel_req.want_paths, @columns rows per message
+ */
+struct bfly_hrel_mbfly_res {
+	u32 stages;
+	u32 max_through;
+	u32 hbar;
+	bool bound_ok;
+	u32 forced;
+	u32 max_w;
+	u32 columns;
+	u32 *paths;
 };
 
 /**
@@ -56,6 +81,7 @@ struct bfly_hrel_req {
  * @first: @rounds + 1 entries: round r's messages are @order[@first[r]]
  *	.. @order[@first[r + 1] - 1]
  * @order: the messages by round
+ * @mbfly: on a multibutterfly, its routing's figures and paths
  * @why: on error, a short reason, or NULL
  * @mem: the memory charged, given back by bfly_hrel_done()
  */
@@ -75,6 +101,7 @@ struct bfly_hrel_res {
 	u32 *round;
 	u32 *first;
 	u32 *order;
+	struct bfly_hrel_mbfly_res mbfly;
 	const char *why;
 	struct bfly_mem mem;
 };
@@ -83,5 +110,9 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	      struct bfly_hrel_res *res);
 void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm);
 void bfly_hrel_done(struct bfly_hrel_res *res);
+
+/* hrel_mbfly.c: the whole relation routed on a multibutterfly */
+int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+		    struct bfly_hrel_res *res);
 
 #endif /* _BFLY_CORE_HREL_H */

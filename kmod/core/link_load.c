@@ -30,7 +30,7 @@ int bfly_link_load(struct bfly_fabric *fab, struct bfly_mem *m,
 	void *work;
 	int err = 0;
 
-	if (geo->lcan)
+	if (geo->lcan || geo->mbfly)
 		return -EOPNOTSUPP;	/* message sets report an LCAN's loads */
 	work = bfly_mem_alloc(m, bfly_linkload_workspace_size(geo), false);
 	if (!work)

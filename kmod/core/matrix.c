@@ -129,6 +129,10 @@ int bfly_switch_check(const struct bfly_geometry *geo, const struct bfly_switch_
 	u64 used = 0;
 	u32 p;
 
+	if (geo->mbfly) {
+		*why = "id: a multibutterfly routes h-relations (hrel) only: it has no switches to set";
+		return -EOPNOTSUPP;
+	}
 	if (geo->lcan) {
 		*why = "switch: an LCAN's switches are set through its whole settings (port maps)";
 		return -EOPNOTSUPP;

@@ -322,6 +322,9 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	bool apply;
 	int err;
 
+	if (geo->mbfly)
+		return bfly_route_why(res, -EOPNOTSUPP,
+				      "id: a multibutterfly routes h-relations (hrel) only, not permutations or labels");
 	if (geo->lcan)
 		return bfly_route_why(res, -EOPNOTSUPP,
 				      "id: an LCAN routes pairs and message sets (msgset), not permutations or labels by stage");

@@ -57,6 +57,10 @@ struct bfly_kfly {
  * @lcan_kind: with @lcan, one of &enum bfly_lcan_kind
  * @up: with @lcan, u, the uppers of a switch (of level 0 on a fat tree)
  * @lcan_conns: with @lcan, the connectors of all switches
+ * @mbfly: the multibutterfly: node stages are its log N + 1 columns of N
+ *	nodes; its bit matrix, a bit per node, is unused (no settings)
+ * @mbfly_d: with @mbfly, d, the up- (and down-) neighbours of an input
+ * @mbfly_seed: with @mbfly, the seed of its wiring
  */
 struct bfly_geometry {
 	enum bfly_topology topology;
@@ -72,6 +76,9 @@ struct bfly_geometry {
 	u32 lcan_kind;
 	u32 up;
 	u64 lcan_conns;
+	bool mbfly;
+	u32 mbfly_d;
+	u64 mbfly_seed;
 };
 
 /*

@@ -125,6 +125,10 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_settings_check);
 int bfly_settings_layout_ok(const struct bfly_geometry *geo, bool port_map,
 			    const char **why)
 {
+	if (geo->mbfly) {
+		*why = "id: a multibutterfly routes h-relations (hrel) only: it has no switch settings";
+		return -EOPNOTSUPP;
+	}
 	if (geo->lcan && !geo->port_map) {
 		*why = "id: a fat tree has no settings (switches past 255 connectors)";
 		return -EOPNOTSUPP;

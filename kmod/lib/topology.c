@@ -11,6 +11,7 @@
 #include "compat.h"
 #include "kfly.h"
 #include "lcan.h"
+#include "mbfly.h"
 #include "topology.h"
 
 const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
@@ -23,6 +24,7 @@ const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX] = {
 	[BFLY_TOPO_CB_LCAN] = &bfly_cb_lcan_ops,
 	[BFLY_TOPO_T_LCAN] = &bfly_t_lcan_ops,
 	[BFLY_TOPO_FATTREE] = &bfly_fattree_ops,
+	[BFLY_TOPO_MBFLY] = &bfly_mbfly_ops,
 };
 EXPORT_SYMBOL_IF_KUNIT(bfly_topologies);
 
@@ -58,6 +60,7 @@ static int bfly_geometry_kfly(struct bfly_geometry *geo, const struct bfly_topol
 	geo->radix = radix;
 	geo->port_map = true;
 	geo->lcan = false;
+	geo->mbfly = false;
 	geo->ports_log2 = is_power_of_2(ports) ? ilog2(ports) : 0;
 	geo->ports = ports;
 	geo->node_stages = fly.n;
@@ -121,6 +124,10 @@ int bfly_geometry_init_up(struct bfly_geometry *geo, enum bfly_topology topology
 		*why = "unknown topology";
 		return -EINVAL;
 	}
+	if (ops->mbfly) {
+		*why = "topology: a multibutterfly is created with d and a seed";
+		return -EINVAL;
+	}
 	if (ops->lcan) {
 		err = bfly_geometry_lcan(&g, ops, radix, up, ports, why);
 		if (!err) {
@@ -161,6 +168,7 @@ int bfly_geometry_init_up(struct bfly_geometry *geo, enum bfly_topology topology
 	geo->radix = 2;
 	geo->port_map = false;
 	geo->lcan = false;
+	geo->mbfly = false;
 	geo->ports_log2 = n;
 	geo->ports = ports;
 	geo->node_stages = ops->node_stages(n);
@@ -169,6 +177,47 @@ int bfly_geometry_init_up(struct bfly_geometry *geo, enum bfly_topology topology
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init_up);
+
+/**
+ * bfly_geometry_init_mbfly() - validate a multibutterfly and compute its geometry
+ * @geo: filled on success, untouched on failure
+ * @ports: N, a power of two from 2 to 2^%BFLY_MBFLY_MAX_LOG
+ * @d: up- (and down-) neighbours of a splitter input, 1 to
+ *	%BFLY_MBFLY_MAX_D
+ * @seed: the wiring's seed (the caller picks one for 0)
+ * @why: on failure, a short reason starting with the field at fault
+ *
+ * Return: 0, or -EINVAL with @why set.
+ */
+int bfly_geometry_init_mbfly(struct bfly_geometry *geo, u32 ports, u32 d, u64 seed,
+			     const char **why)
+{
+	struct bfly_mbfly g;
+	int err;
+
+	err = bfly_mbfly_init(&g, ports, d, seed, why);
+	if (err) {
+		if (d < 1 || d > BFLY_MBFLY_MAX_D)
+			*why = "d: a multibutterfly's d is 1 to 64";
+		else
+			*why = "ports: a multibutterfly has N = 2^n ports, 2 to 2^20";
+		return err;
+	}
+	memset(geo, 0, sizeof(*geo));
+	bfly_kfly_init(&geo->fly, 2, ports, why);
+	geo->topology = BFLY_TOPO_MBFLY;
+	geo->radix = 2;
+	geo->ports_log2 = g.log;
+	geo->ports = ports;
+	geo->node_stages = g.log + 1;
+	geo->nodes_per_stage = ports;
+	geo->switches = (u64)geo->node_stages * ports;
+	geo->mbfly = true;
+	geo->mbfly_d = d;
+	geo->mbfly_seed = seed;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_geometry_init_mbfly);
 
 /**
  * bfly_kfly_fabric_figures() - the figures of a fabric wired as its k-ary

@@ -34,6 +34,8 @@
  * @lcan: a least common ancestor network (lib/lcan.c) of @lcan_kind:
  *	its shape comes from the radix d, the uppers u and N
  * @lcan_kind: with @lcan, one of &enum bfly_lcan_kind
+ * @mbfly: the multibutterfly (lib/mbfly.c): d and a seed at creation, no
+ *	switch settings, h-relations only
  */
 struct bfly_topology_ops {
 	const char *name;
@@ -47,6 +49,7 @@ struct bfly_topology_ops {
 	bool routers;
 	bool lcan;
 	u32 lcan_kind;
+	bool mbfly;
 };
 
 extern const struct bfly_topology_ops bfly_butterfly_ops;
@@ -58,6 +61,7 @@ extern const struct bfly_topology_ops bfly_flatfly_ops;
 extern const struct bfly_topology_ops bfly_cb_lcan_ops;
 extern const struct bfly_topology_ops bfly_t_lcan_ops;
 extern const struct bfly_topology_ops bfly_fattree_ops;
+extern const struct bfly_topology_ops bfly_mbfly_ops;
 
 extern const struct bfly_topology_ops *const bfly_topologies[__BFLY_TOPO_MAX];
 
@@ -91,6 +95,8 @@ static inline int bfly_geometry_init(struct bfly_geometry *geo, enum bfly_topolo
 	return bfly_geometry_init_up(geo, topology, radix, 0, ports, why);
 }
 
+int bfly_geometry_init_mbfly(struct bfly_geometry *geo, u32 ports, u32 d, u64 seed,
+			     const char **why);
 void bfly_figures(const struct bfly_geometry *geo, struct bfly_figures *f);
 void bfly_kfly_fabric_figures(const struct bfly_geometry *geo, struct bfly_figures *f);
 

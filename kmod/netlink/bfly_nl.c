@@ -33,11 +33,13 @@ const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1] = {
 };
 
 /* BFLY_CMD_FABRIC_NEW - do */
-const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_UP + 1] = {
-	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 9),
+const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_MBFLY_D + 1] = {
+	[BFLY_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, 10),
 	[BFLY_A_PORTS] = { .type = NLA_U32, },
 	[BFLY_A_RADIX] = { .type = NLA_U32, },
 	[BFLY_A_UP] = { .type = NLA_U32, },
+	[BFLY_A_MBFLY_D] = { .type = NLA_U32, },
+	[BFLY_A_SEED] = { .type = NLA_U64, },
 };
 
 /* BFLY_CMD_FABRIC_DEL - do */
@@ -105,6 +107,7 @@ const struct nla_policy bfly_hrel_nl_policy[BFLY_A_WANT_ROUND_PERMS + 1] = {
 	[BFLY_A_MSGS] = { .type = NLA_BINARY, },
 	[BFLY_A_SEED] = { .type = NLA_U64, },
 	[BFLY_A_WANT_ROUND_PERMS] = { .type = NLA_FLAG, },
+	[BFLY_A_WANT_PATHS] = { .type = NLA_FLAG, },
 };
 
 /* Ops table for bfly */
@@ -120,7 +123,7 @@ const struct genl_ops bfly_nl_ops[11] = {
 		.cmd		= BFLY_CMD_FABRIC_NEW,
 		.doit		= bfly_nl_fabric_new_doit,
 		.policy		= bfly_fabric_new_nl_policy,
-		.maxattr	= BFLY_A_UP,
+		.maxattr	= BFLY_A_MBFLY_D,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -18,7 +18,7 @@ extern const struct nla_policy bfly_switch_nl_policy[BFLY_A_SWITCH_MAP + 1];
 
 extern const struct nla_policy bfly_fabric_get_nl_policy[BFLY_A_WANT + 1];
 
-extern const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_UP + 1];
+extern const struct nla_policy bfly_fabric_new_nl_policy[BFLY_A_MBFLY_D + 1];
 
 extern const struct nla_policy bfly_fabric_del_nl_policy[BFLY_A_ID + 1];
 

@@ -60,6 +60,16 @@ static int bfly_nl_put_desc(struct sk_buff *skb, struct bfly_fabric *fab)
 	    nla_put_u64_64bit(skb, BFLY_A_PORT_MAP_BYTES, bfly_port_map_bytes(geo),
 			      BFLY_A_PAD))
 		return -EMSGSIZE;
+	if (geo->mbfly &&
+	    (nla_put_u32(skb, BFLY_A_MBFLY_D, geo->mbfly_d) ||
+	     nla_put_u64_64bit(skb, BFLY_A_SEED, geo->mbfly_seed, BFLY_A_PAD) ||
+	     nla_put_u32(skb, BFLY_A_EXP_COL, fab->mbfly_exp.col) ||
+	     nla_put_u32(skb, BFLY_A_EXP_INPUTS, fab->mbfly_exp.inputs) ||
+	     nla_put_u32(skb, BFLY_A_EXP_KMAX, fab->mbfly_exp.kmax) ||
+	     nla_put_u32(skb, BFLY_A_EXP_BETA, fab->mbfly_exp.beta_fp16) ||
+	     nla_put_u8(skb, BFLY_A_EXP_EXHAUSTIVE, fab->mbfly_exp.exhaustive) ||
+	     nla_put_u64_64bit(skb, BFLY_A_EXP_SUBSETS, fab->mbfly_exp.subsets, BFLY_A_PAD)))
+		return -EMSGSIZE;
 	return 0;
 }
 
@@ -179,7 +189,7 @@ static int bfly_nl_put_fabric(struct sk_buff *skb, struct bfly_fabric *fab,
 	if (err)
 		return err;
 	/* An LCAN's loads come from message sets (msgset): a dump leaves them out. */
-	if (!(want & BFLY_WANT_LINK_LOAD) || geo->lcan)
+	if (!(want & BFLY_WANT_LINK_LOAD) || geo->lcan || geo->mbfly)
 		return 0;
 
 	err = bfly_nl_link_loads(fab, &mem, NULL, &mll);
@@ -269,6 +279,12 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 			err = -EMSGSIZE;
 			goto out;
 		}
+	}
+	if ((want & BFLY_WANT_LINK_LOAD) && geo->mbfly) {
+		NL_SET_ERR_MSG_ATTR(info->extack, want_attr,
+				    "want: a multibutterfly routes h-relations (hrel) only: it has no link loads");
+		err = -EOPNOTSUPP;
+		goto out;
 	}
 	if ((want & BFLY_WANT_LINK_LOAD) && geo->lcan) {
 		NL_SET_ERR_MSG_ATTR(info->extack, want_attr,
@@ -472,7 +488,7 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			continue;
 		}
 		/* BFLY_NL_PHASE_LINK_LOAD */
-		if (!(d->want & BFLY_WANT_LINK_LOAD) || geo->lcan || !bfly_nl_link_load_sent(geo) ||
+		if (!(d->want & BFLY_WANT_LINK_LOAD) || geo->lcan || geo->mbfly || !bfly_nl_link_load_sent(geo) ||
 		    d->offset >= entries) {
 			d->phase = BFLY_NL_PHASE_DONE;
 			continue;
@@ -573,12 +589,41 @@ int bfly_nl_fabric_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return err ?: skb->len;
 }
 
+/* The fabric fabric-new asks for; mbfly-d and seed only on a multibutterfly. */
+static struct bfly_fabric *bfly_nl_fabric_create(struct genl_info *info, const char **why)
+{
+	struct nlattr **a = info->attrs;
+	u32 topology = nla_get_u32(a[BFLY_A_TOPOLOGY]);
+	u32 radix = a[BFLY_A_RADIX] ? nla_get_u32(a[BFLY_A_RADIX]) : 2;
+	u32 up = a[BFLY_A_UP] ? nla_get_u32(a[BFLY_A_UP]) : 0;
+	u32 ports = nla_get_u32(a[BFLY_A_PORTS]);
+
+	if (topology == BFLY_TOPO_MBFLY) {
+		if (radix != 2 || up) {
+			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (its d is mbfly-d)" :
+			       "up: only an LCAN's switches have uppers";
+			return ERR_PTR(-EINVAL);
+		}
+		return bfly_fabric_create_mbfly(ports, a[BFLY_A_MBFLY_D] ?
+						nla_get_u32(a[BFLY_A_MBFLY_D]) : 8,
+						a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0, why);
+	}
+	if (a[BFLY_A_MBFLY_D] || a[BFLY_A_SEED]) {
+		*why = a[BFLY_A_MBFLY_D] ? "d: only a multibutterfly (mbfly) takes mbfly-d" :
+		       "seed: only a multibutterfly (mbfly) takes a seed";
+		return ERR_PTR(-EINVAL);
+	}
+	return bfly_fabric_create_up(topology, radix, up, ports, why);
+}
+
 int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *topo_attr = info->attrs[BFLY_A_TOPOLOGY];
 	struct nlattr *ports_attr = info->attrs[BFLY_A_PORTS];
 	struct nlattr *radix_attr = info->attrs[BFLY_A_RADIX];
 	struct nlattr *up_attr = info->attrs[BFLY_A_UP];
+	struct nlattr *d_attr = info->attrs[BFLY_A_MBFLY_D];
+	struct nlattr *seed_attr = info->attrs[BFLY_A_SEED];
 	struct bfly_fabric *fab;
 	const char *why = NULL;
 	struct sk_buff *msg;
@@ -588,7 +633,7 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!topo_attr) {
 		NL_SET_ERR_ATTR_MISS(info->extack, NULL, BFLY_A_TOPOLOGY);
 		NL_SET_ERR_MSG(info->extack,
-			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3), benes (4), kfly (5), flatfly (6), cb-lcan (7), t-lcan (8) or fattree (9)");
+			       "topology: missing: butterfly (1), bfly2 (2), bfly-twice (3), benes (4), kfly (5), flatfly (6), cb-lcan (7), t-lcan (8), fattree (9) or mbfly (10)");
 		return -EINVAL;
 	}
 	if (!ports_attr) {
@@ -601,16 +646,17 @@ int bfly_nl_fabric_new_doit(struct sk_buff *skb, struct genl_info *info)
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
-	fab = bfly_fabric_create_up(nla_get_u32(topo_attr),
-				    radix_attr ? nla_get_u32(radix_attr) : 2,
-				    up_attr ? nla_get_u32(up_attr) : 0,
-				    nla_get_u32(ports_attr), &why);
+	fab = bfly_nl_fabric_create(info, &why);
 	if (IS_ERR(fab)) {
 		nlmsg_free(msg);
 		err = PTR_ERR(fab);
 		if (err == -EINVAL || err == -E2BIG)
 			bfly_nl_set_msg(info->extack, str_has_prefix(why, "radix") ? radix_attr :
-					str_has_prefix(why, "up") ? up_attr : ports_attr, why);
+					str_has_prefix(why, "up") ? up_attr :
+					str_has_prefix(why, "d:") ? d_attr :
+					str_has_prefix(why, "seed") ? seed_attr : ports_attr, why);
+		else if (err == -EINTR)
+			bfly_nl_set_msg(info->extack, NULL, why);
 		else if (err == -ENOMEM)
 			NL_SET_ERR_MSG(info->extack,
 				       "ports: no memory for the fabric under module_mem_max now");

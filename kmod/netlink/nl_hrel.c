@@ -40,6 +40,8 @@ static int bfly_nl_hrel_reply(struct genl_info *info, struct bfly_fabric *fab,
 
 	if (perms)
 		size += nla_total_size(res->rounds * res->ports * sizeof(u32));
+	if (res->mbfly.paths)
+		size += nla_total_size(res->count * res->mbfly.columns * sizeof(u32));
 	msg = genlmsg_new(size, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
@@ -58,6 +60,16 @@ static int bfly_nl_hrel_reply(struct genl_info *info, struct bfly_fabric *fab,
 		goto too_big;
 	if (perms && bfly_nl_hrel_put_perms(msg, res))
 		goto too_big;
+	if (res->reported && fab->geo.mbfly &&
+	    (nla_put_u32(msg, BFLY_A_STAGES, res->mbfly.stages) ||
+	     nla_put_u32(msg, BFLY_A_MAX_THROUGH, res->mbfly.max_through) ||
+	     nla_put_u32(msg, BFLY_A_HBAR, res->mbfly.hbar) ||
+	     nla_put_u8(msg, BFLY_A_BOUND_OK, res->mbfly.bound_ok)))
+		goto too_big;
+	if (res->reported && res->mbfly.paths &&
+	    nla_put(msg, BFLY_A_MBFLY_PATHS, res->count * res->mbfly.columns * sizeof(u32),
+		    res->mbfly.paths))
+		goto too_big;
 	genlmsg_end(msg, hdr);
 	return genlmsg_reply(msg, info);
 too_big:
@@ -74,7 +86,7 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 		.bufs.killable = true,
 	};
 	struct bfly_hrel_res res = {};
-	bool perms = false, too_many = false;
+	bool perms = false, too_many = false, too_many_paths = false;
 	struct bfly_fabric *fab;
 	int err, sent;
 
@@ -85,6 +97,12 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 	err = bfly_nl_msgs_count(info, &req.count);
 	if (err)
 		goto out;
+	/* The paths travel in one attribute: too many, and none is kept. */
+	if (a[BFLY_A_WANT_PATHS] && fab->geo.mbfly) {
+		too_many_paths = (u64)req.count * (fab->geo.ports_log2 + 1) >
+				 BFLY_NL_HREL_MAX_PERM_ENTRIES;
+		req.want_paths = !too_many_paths;
+	}
 	err = bfly_hrel(fab, &req, &res);
 	/* The permutations travel in one attribute: the report goes without them. */
 	if (!err && a[BFLY_A_WANT_ROUND_PERMS]) {
@@ -101,6 +119,10 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 	} else if (!err && too_many) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[BFLY_A_WANT_ROUND_PERMS],
 				    "want-round-perms: rounds x N over 16382 entries; BFLY_IOC_HREL gives them");
+		err = -E2BIG;
+	} else if (!err && too_many_paths) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[BFLY_A_WANT_PATHS],
+				    "want-paths: count x (log N + 1) over 16382 entries; BFLY_IOC_HREL gives them");
 		err = -E2BIG;
 	}
 out:

@@ -39,7 +39,7 @@
  * Reported by %BFLY_IOC_GET_INFO in &bfly_info.uapi_version. It grows when
  * ioctls or fields are added; existing ones never change meaning.
  */
-#define BFLY_UAPI_VERSION 8
+#define BFLY_UAPI_VERSION 9
 
 /**
  * define BFLY_MIN_PORTS_LOG2 - log2 of the port count of the smallest fabric
@@ -88,6 +88,9 @@
  *	(Definitions 9 and 10): N = d^l, a switch of level i has d u^i
  *	downers and u^(i+1) uppers. Its switches pass 255 connectors: it has
  *	no port maps, and routes message sets only
+ * @BFLY_TOPO_MBFLY: the (N, d)-multibutterfly (Documentation/mbfly.rst):
+ *	N = 2^n rows, n + 1 columns, splitters whose inputs have d up- and d
+ *	down-neighbours wired from a seed; it routes h-relations only
  * @__BFLY_TOPO_MAX: one past the last topology; not a topology
  *
  * Values start at 1 so that a zeroed structure names no topology.
@@ -104,6 +107,7 @@ enum bfly_topology {
 	BFLY_TOPO_CB_LCAN = 7,
 	BFLY_TOPO_T_LCAN = 8,
 	BFLY_TOPO_FATTREE = 9,
+	BFLY_TOPO_MBFLY = 10,
 	__BFLY_TOPO_MAX,
 };
 
@@ -148,13 +152,28 @@ enum bfly_topology {
  *	fat tree); the radix is d, its downers; 0 on the other fabrics
  * @pad2: must be zero
  * @reserved3: must be zero
+ * @mbfly_d: out: on a multibutterfly, d; else 0
+ * @mbfly_exp_kmax: out: on a multibutterfly, the largest subset size
+ *	whose expansion was measured at creation: alpha = @mbfly_exp_kmax /
+ *	@mbfly_exp_inputs
+ * @mbfly_seed: out: on a multibutterfly, the seed of its wiring (the
+ *	caller's, or the one the device picked)
+ * @mbfly_exp_col: out: the column of the splitter measured
+ * @mbfly_exp_inputs: out: its inputs M
+ * @mbfly_exp_beta: out: the beta observed, min over k <= @mbfly_exp_kmax
+ *	of the fewest outputs of either half adjacent to k inputs, over k, in
+ *	16.16 fixed point
+ * @mbfly_exp_exhaustive: out: 1 when every subset was measured, 0 when
+ *	sampled (the beta is then an upper bound of the true one)
+ * @mbfly_exp_subsets: out: subsets measured
  *
  * On an LCAN @node_stages is its levels l, @nodes_per_stage the switches
  * of level 0 (N/d) and @switches all of them.
  *
  * The fields from @radix on are new in version 5 of this interface
  * (%BFLY_INFO_SIZE_VER1); from @uppers on in version 6
- * (%BFLY_INFO_SIZE_VER2).
+ * (%BFLY_INFO_SIZE_VER2); from @mbfly_d on in version 9
+ * (%BFLY_INFO_SIZE_VER3).
  *
  * Argument of %BFLY_IOC_GET_INFO.
  */
@@ -182,6 +201,14 @@ struct bfly_info {
 	__u32 uppers;
 	__u32 pad2;
 	__u64 reserved3[2];
+	__u32 mbfly_d;
+	__u32 mbfly_exp_kmax;
+	__u64 mbfly_seed;
+	__u32 mbfly_exp_col;
+	__u32 mbfly_exp_inputs;
+	__u32 mbfly_exp_beta;
+	__u32 mbfly_exp_exhaustive;
+	__u64 mbfly_exp_subsets;
 };
 
 /**
@@ -200,6 +227,12 @@ struct bfly_info {
  * of an LCAN (interface version 6)
  */
 #define BFLY_INFO_SIZE_VER2 144
+
+/**
+ * define BFLY_INFO_SIZE_VER3 - size of &struct bfly_info with the
+ * multibutterfly's d, seed and measured expansion (interface version 9)
+ */
+#define BFLY_INFO_SIZE_VER3 184
 
 /**
  * enum bfly_fault_kind - faults a fabric can be given (netlink fault-add)

@@ -59,6 +59,22 @@
  * @bad_msg: out: on -EINVAL for a message, the index of the first bad one
  * @pad: must be zero
  * @reserved: must be zero
+ * @path_ptr: in: zero, or, on a multibutterfly, a user array of
+ *	@path_entries __u32 receiving each message's row in columns 0 .. log N,
+ *	message after message: whole paths only, as many as fit
+ * @path_entries: in: with @path_ptr, its room; else 0
+ * @stages: out: on a multibutterfly, the routing's stages; else 0
+ * @max_through: out: on a multibutterfly, the most messages through a node
+ * @hbar: out: on a multibutterfly, h-bar (Theorem 2)
+ * @bound_ok: out: on a multibutterfly, 1 when @max_through <= 2 @hbar
+ *	(Theorem 2's bound held); else 0
+ * @forced: out: on a multibutterfly, inputs that selected neighbours
+ *	without permission (the fallback beyond the paper)
+ * @max_w: out: on a multibutterfly, the largest counter W set
+ *
+ * On a multibutterfly the whole relation routes at once with the paper's
+ * algorithm: @colours is 0, @rounds 1, @cycles the stages. The fields from
+ * @path_ptr on are new in version 9 (%BFLY_HREL_SIZE_VER1).
  *
  * Argument of %BFLY_IOC_HREL.
  */
@@ -83,11 +99,25 @@ struct bfly_hrel {
 	__u32 bad_msg;
 	__u32 pad;
 	__u64 reserved[2];
+	__u64 path_ptr;
+	__u64 path_entries;
+	__u32 stages;
+	__u32 max_through;
+	__u32 hbar;
+	__u32 bound_ok;
+	__u32 forced;
+	__u32 max_w;
 };
 
 /**
  * define BFLY_HREL_SIZE_VER0 - size of the first published &struct bfly_hrel
  */
 #define BFLY_HREL_SIZE_VER0 136
+
+/**
+ * define BFLY_HREL_SIZE_VER1 - size of &struct bfly_hrel with the
+ * multibutterfly's paths and figures (interface version 9)
+ */
+#define BFLY_HREL_SIZE_VER1 176
 
 #endif /* _UAPI_LINUX_BFLY_HREL_H */
