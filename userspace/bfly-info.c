@@ -69,6 +69,14 @@ static void print_keys(const char *dev, const struct bfly_info *info)
 	       (unsigned long long)info->channels,
 	       (unsigned long long)info->bisection,
 	       (unsigned long long)info->port_map_bytes);
+	if (info->size < BFLY_INFO_SIZE_VER3 || !info->mbfly_d)
+		return;
+	printf("mbfly_d=%u\nmbfly_seed=%llu\nmbfly_exp_col=%u\nmbfly_exp_inputs=%u\n"
+	       "mbfly_exp_kmax=%u\nmbfly_exp_beta_fp16=%u\nmbfly_exp_exhaustive=%u\n"
+	       "mbfly_exp_subsets=%llu\n",
+	       info->mbfly_d, (unsigned long long)info->mbfly_seed, info->mbfly_exp_col,
+	       info->mbfly_exp_inputs, info->mbfly_exp_kmax, info->mbfly_exp_beta,
+	       info->mbfly_exp_exhaustive, (unsigned long long)info->mbfly_exp_subsets);
 }
 
 static void print_table(const char *dev, const struct bfly_info *info)

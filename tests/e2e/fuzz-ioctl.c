@@ -87,11 +87,12 @@ const size_t ioc_ver0[NIOC] = {
 
 /* A later published size (interface versions 4 and 5), or 0 */
 const size_t ioc_ver1[NIOC] = {
-	[IOC_INFO] = BFLY_INFO_SIZE_VER2,
+	[IOC_INFO] = BFLY_INFO_SIZE_VER3, [IOC_HREL] = BFLY_HREL_SIZE_VER1,
 	[IOC_ROUTE] = BFLY_ROUTE_SIZE_VER1, [IOC_BATCH] = BFLY_BATCH_SIZE_VER1,
 };
 
-static_assert(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER2, "info size");
+static_assert(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER3, "info size");
+static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER1, "hrel size");
 static_assert(sizeof(struct bfly_route) == BFLY_ROUTE_SIZE_VER1, "route size");
 static_assert(sizeof(struct bfly_batch) == BFLY_BATCH_SIZE_VER2, "batch size");
 

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return 1;
 
-	tap_check(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER2,
+	tap_check(sizeof(struct bfly_info) == BFLY_INFO_SIZE_VER3,
 		  "struct bfly_info is %zu bytes", sizeof(struct bfly_info));
 
 	info = fresh();

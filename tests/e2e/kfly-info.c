@@ -123,7 +123,7 @@ static void info_sizes(const struct fab *f, const char *what)
 	bool ok;
 	int i;
 
-	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &full) && full.size == BFLY_INFO_SIZE_VER2 &&
+	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &full) && full.size == BFLY_INFO_SIZE_VER3 &&
 	     !full.uppers && full.uapi_version == BFLY_UAPI_VERSION && !full.flags && !full.pad &&
 	     !full.reserved[0] && !full.reserved[1] && !full.reserved2[0] && !full.reserved2[1];
 	tap_check(ok, "%s: GET_INFO writes %u bytes, uapi version %u, zero flags and reserved",

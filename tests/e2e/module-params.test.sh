@@ -7,9 +7,9 @@
 . /tests/lib.sh
 
 P=/sys/module/bfly/parameters
-KNOWN="batch_max_bytes fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix topology up"
+KNOWN="batch_max_bytes d fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix seed topology up"
 SIZES="batch_max_bytes fabric_mem_max module_mem_max"
-READ_ONLY="mem_bytes mem_peak_bytes ports radix topology up"
+READ_ONLY="d mem_bytes mem_peak_bytes ports radix seed topology up"
 
 bfly_unload
 
@@ -120,6 +120,26 @@ load_bad "topology=kfly radix=3 ports=12" "Invalid argument" "ports=12: not a po
 load_bad "topology=kfly radix=64 ports=16777216" "Invalid argument" "ports=16777216: at most 2^20"
 load_bad "topology=benes radix=4 ports=16" "Invalid argument" "radix=4: the switches of this topology are 2 x 2"
 load_bad "topology=flatfly radix=8 ports=8" "Invalid argument" "a flattened butterfly needs k^2 ports at least"
+
+echo "# d and seed: a multibutterfly's"
+load_ok "topology=mbfly ports=16 d=2 seed=77"
+check_eq "d reads its number" 2 "$(cat $P/d)"
+check_eq "seed reads its number" 77 "$(cat $P/seed)"
+check "the log reports d, the seed and the expansion" sh -c \
+	"dmesg | grep -q 'bfly0: multibutterfly d=2 seed=77, expansion: beta .* at alpha 8/16 (exhaustive)'"
+check "rmmod" rmmod bfly
+load_ok "topology=mbfly ports=8"
+check "seed 0: the module picks one and logs it" sh -c \
+	"dmesg | grep -q 'bfly0: multibutterfly d=8 seed=[1-9][0-9]*, expansion'"
+check "rmmod" rmmod bfly
+load_bad "topology=mbfly ports=8 d=65" "Invalid argument" "d=65: a multibutterfly's d is 1 to 64"
+load_bad "topology=mbfly ports=12 d=2" "Invalid argument" "ports=12: a multibutterfly has N = 2^n ports"
+load_bad "topology=mbfly ports=2097152 d=2" "Invalid argument" "ports=2097152: a multibutterfly has N = 2^n ports"
+load_bad "topology=mbfly ports=8 radix=4" "Invalid argument" "radix=4: a multibutterfly's radix is 2"
+load_bad "topology=mbfly ports=8 d=abc" "Invalid argument" "invalid for parameter"
+load_bad "topology=mbfly ports=8 seed=-1" "Invalid argument" "invalid for parameter"
+load_bad "topology=benes ports=8 d=2" "Invalid argument" "d=2: only a multibutterfly"
+load_bad "topology=benes ports=8 seed=5" "Invalid argument" "seed=5: only a multibutterfly"
 
 echo "# up: the uppers of an LCAN's switches"
 load_ok "topology=cb-lcan radix=2 up=2 ports=8"

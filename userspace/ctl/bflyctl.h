@@ -50,6 +50,9 @@ struct fabric {
 	unsigned int radix, degree, diameter, routers;
 	/* u of an LCAN (uapi 6); 0 on the other fabrics */
 	unsigned int up;
+	/* a multibutterfly's d, seed and measured expansion (uapi 9); d 0 elsewhere */
+	unsigned int mbfly_d, exp_col, exp_inputs, exp_kmax, exp_beta, exp_exhaustive;
+	unsigned long long seed, exp_subsets;
 	unsigned long long channels, bisection, port_map_bytes;
 	bool has_stats;
 	unsigned long long stats[BFLY_A_STATS_MAX + 1];

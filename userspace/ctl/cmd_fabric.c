@@ -2,6 +2,8 @@
 /*
  * bflyctl list, show, new, del and stats.
  */
+#include <math.h>
+
 #include "bflyctl.h"
 
 int cmd_list(int argc, char **argv)
@@ -38,6 +40,30 @@ int cmd_list(int argc, char **argv)
 	}
 	fabrics_free(&fs);
 	return 0;
+}
+
+/*
+ * A multibutterfly's d and seed, and the expansion measured at creation
+ * next to Fact 1: a random splitter has (alpha, beta)-expansion when
+ * 2 alpha beta < 1 and d > beta + 1 + (beta + 1 + ln(2 beta)) /
+ * ln(1 / (2 alpha beta)).
+ */
+static void print_mbfly(const struct fabric *f)
+{
+	double beta = f->exp_beta / 65536.0, alpha = (double)f->exp_kmax / f->exp_inputs;
+	double ab = 2 * alpha * beta;
+
+	printf("  multibutterfly   d = %u, seed %llu\n", f->mbfly_d, f->seed);
+	printf("  expansion        beta %.4f at alpha %u/%u (splitter 0 of column %u, %s, %llu subsets)\n",
+	       beta, f->exp_kmax, f->exp_inputs, f->exp_col,
+	       f->exp_exhaustive ? "exhaustive" : "sampled", f->exp_subsets);
+	if (ab < 1 && beta > 0)
+		printf("  Fact 1           2 alpha beta = %.4f < 1; d > %.2f wanted: %s\n", ab,
+		       beta + 1 + (beta + 1 + log(2 * beta)) / log(1 / ab),
+		       f->mbfly_d > beta + 1 + (beta + 1 + log(2 * beta)) / log(1 / ab) ?
+		       "met" : "not met");
+	else
+		printf("  Fact 1           2 alpha beta = %.4f >= 1: not met\n", ab);
 }
 
 int cmd_show(int argc, char **argv)
@@ -120,6 +146,8 @@ int cmd_show(int argc, char **argv)
 		       radix_exponent(f->ports, f->radix));
 	else
 		printf("  ports            %u (n = %u)\n", f->ports, f->ports_log2);
+	if (f->mbfly_d)
+		print_mbfly(f);
 	printf("  node stages      %u\n", f->node_stages);
 	printf("  nodes per stage  %u\n", f->nodes_per_stage);
 	printf("  switches         %llu\n", f->switches);
@@ -165,20 +193,25 @@ int cmd_new(int argc, char **argv)
 {
 	const char *topo_s, *ports_s;
 	struct fabrics fs = {};
-	unsigned int ports, radix = 0, up = 0;
+	unsigned int ports, radix = 0, up = 0, d = 0;
+	unsigned long long seed = 0;
+	bool has_seed = false;
 	struct nl_msg *msg;
 	int topo, err, a;
 
 	if (help(argc, argv,
-		 "usage: bflyctl [-j] new TOPOLOGY PORTS [radix K] [up U]\n"
+		 "usage: bflyctl [-j] new TOPOLOGY PORTS [radix K] [up U] [d D] [seed S]\n"
 		 "       bflyctl [-j] new topology TOPOLOGY ports PORTS [radix K] [up U]\n"
+		 "                [d D] [seed S]\n"
 		 "Create a fabric. TOPOLOGY is butterfly, bfly2, bfly-twice, benes (2 x 2\n"
 		 "switches; PORTS a power of two from 2 to 2^20), kfly (the k-ary n-fly,\n"
 		 "K x K switches; PORTS a power K^n of K up to 2^20) or flatfly (the\n"
 		 "flattened butterfly of that kfly, n >= 2). K is 2 to 64, 2 without\n"
 		 "radix. cb-lcan, t-lcan and fattree are least common ancestor networks\n"
 		 "of switches with K = d downers and U = u uppers (1 to 64): PORTS is d^l\n"
-		 "(cb-lcan, fattree) or u (d/u)^l (t-lcan, u < d dividing d).\n"
+		 "(cb-lcan, fattree) or u (d/u)^l (t-lcan, u < d dividing d). mbfly is\n"
+		 "the (N, d)-multibutterfly: PORTS a power of two, D 1 to 64 (default 8),\n"
+		 "S its wiring's seed (absent or 0: the device picks one; show reports it).\n"
 		 "Prints the new device's name (/dev/<name> exists at once), or\n"
 		 "with -j its description.\n"))
 		return 0;
@@ -205,6 +238,19 @@ int cmd_new(int argc, char **argv)
 		up = parse_range("up", argv[a + 1], 1, BFLY_MAX_RADIX);
 		a += 2;
 	}
+	if (a < argc && !strcmp(argv[a], "d")) {
+		if (a + 1 == argc)
+			die("d: missing D, 1 .. 64 (see bflyctl new --help)");
+		d = parse_range("d", argv[a + 1], 1, 64);
+		a += 2;
+	}
+	if (a < argc && !strcmp(argv[a], "seed")) {
+		if (a + 1 == argc)
+			die("seed: missing S (see bflyctl new --help)");
+		seed = parse_u64("seed", argv[a + 1]);
+		has_seed = true;
+		a += 2;
+	}
 	if (a != argc)
 		die("unexpected argument '%s' (see bflyctl new --help)", argv[a]);
 	topo = lookup(bfly_topo_names, bfly_topo_names_count, topo_s);
@@ -220,6 +266,10 @@ int cmd_new(int argc, char **argv)
 		put_or_die(nla_put_u32(msg, BFLY_A_RADIX, radix));
 	if (up)
 		put_or_die(nla_put_u32(msg, BFLY_A_UP, up));
+	if (d)
+		put_or_die(nla_put_u32(msg, BFLY_A_MBFLY_D, d));
+	if (has_seed)
+		put_or_die(nla_put_u64(msg, BFLY_A_SEED, seed));
 	err = transact(msg, parse_fabric, &fs);
 	if (err)
 		die_kernel(err);

@@ -27,6 +27,9 @@ struct hrel_opts {
 struct hrel_reply {
 	unsigned int count, ports, h, colours, rounds, bad_msg, prounds;
 	bool has_bad_msg, reported;
+	/* a multibutterfly's routing (uapi 9) */
+	bool mbfly, bound_ok;
+	unsigned int stages, max_through, hbar;
 	unsigned long long cycles;
 	unsigned int *round, *perms;
 };
@@ -44,6 +47,11 @@ static int parse_hrel(struct nl_msg *msg, void *arg)
 	r->rounds = get_u32(tb, BFLY_A_ROUNDS);
 	r->cycles = get_u64(tb, BFLY_A_CYCLES);
 	r->reported = tb[BFLY_A_ROUNDS];
+	r->mbfly = tb[BFLY_A_STAGES];
+	r->stages = get_u32(tb, BFLY_A_STAGES);
+	r->max_through = get_u32(tb, BFLY_A_MAX_THROUGH);
+	r->hbar = get_u32(tb, BFLY_A_HBAR);
+	r->bound_ok = tb[BFLY_A_BOUND_OK] && nla_get_u8(tb[BFLY_A_BOUND_OK]);
 	r->has_bad_msg = tb[BFLY_A_BAD_MSG];
 	r->bad_msg = get_u32(tb, BFLY_A_BAD_MSG);
 	if (tb[BFLY_A_MSG_ROUND] && (unsigned int)nla_len(tb[BFLY_A_MSG_ROUND]) == r->count * 4)
@@ -214,6 +222,12 @@ static void print_json(unsigned int id, const struct hrel_opts *o, const struct 
 	jkn("rounds", r->rounds);
 	jkn("extra_rounds", r->rounds - r->colours);
 	jkn("cycles", r->cycles);
+	if (r->mbfly) {
+		jkn("stages", r->stages);
+		jkn("max_through", r->max_through);
+		jkn("hbar", r->hbar);
+		jkn("bound_ok", r->bound_ok);
+	}
 	if (o->perms) {
 		json_u32s("msg_round", r->round, r->count);
 		jk("round_perms");
@@ -235,6 +249,9 @@ static void print_text(unsigned int id, const struct hrel_opts *o, const struct 
 	printf(", %u messages, seed %llu\n", r->count, o->seed);
 	printf("  h %u, %u colours, %u rounds (%u extra), %llu cycles\n", r->h, r->colours,
 	       r->rounds, r->rounds - r->colours, r->cycles);
+	if (r->mbfly)
+		printf("  multibutterfly: %u stages, at most %u messages through a node, h-bar %u: Theorem 2's bound (<= 2 h-bar) %s\n",
+		       r->stages, r->max_through, r->hbar, r->bound_ok ? "held" : "BROKEN");
 	for (k = 0; k < r->prounds; k++) {
 		printf("  round %u:", k);
 		for (i = 0; i < r->ports; i++) {

@@ -99,6 +99,17 @@ int parse_fabric(struct nl_msg *msg, void *arg)
 		f->ports_log2 = get_u32(tb, BFLY_A_PORTS_LOG2);
 		f->node_stages = get_u32(tb, BFLY_A_NODE_STAGES);
 		f->up = tb[BFLY_A_UP] ? nla_get_u32(tb[BFLY_A_UP]) : 0;
+		if (tb[BFLY_A_MBFLY_D]) {
+			f->mbfly_d = nla_get_u32(tb[BFLY_A_MBFLY_D]);
+			f->seed = get_u64(tb, BFLY_A_SEED);
+			f->exp_col = get_u32(tb, BFLY_A_EXP_COL);
+			f->exp_inputs = get_u32(tb, BFLY_A_EXP_INPUTS);
+			f->exp_kmax = get_u32(tb, BFLY_A_EXP_KMAX);
+			f->exp_beta = get_u32(tb, BFLY_A_EXP_BETA);
+			f->exp_exhaustive = tb[BFLY_A_EXP_EXHAUSTIVE] ?
+					    nla_get_u8(tb[BFLY_A_EXP_EXHAUSTIVE]) : 0;
+			f->exp_subsets = get_u64(tb, BFLY_A_EXP_SUBSETS);
+		}
 		f->nodes_per_stage = get_u32(tb, BFLY_A_NODES_PER_STAGE);
 		f->switches = get_u64(tb, BFLY_A_SWITCHES);
 		f->generation = get_u64(tb, BFLY_A_GENERATION);
@@ -277,6 +288,16 @@ void json_fabric(const struct fabric *f, bool detail)
 	jkn("nodes_per_stage", f->nodes_per_stage);
 	if (f->up)
 		jkn("up", f->up);
+	if (f->mbfly_d) {
+		jkn("mbfly_d", f->mbfly_d);
+		jkn("seed", f->seed);
+		jkn("exp_col", f->exp_col);
+		jkn("exp_inputs", f->exp_inputs);
+		jkn("exp_kmax", f->exp_kmax);
+		jkn("exp_beta_fp16", f->exp_beta);
+		jkn("exp_exhaustive", f->exp_exhaustive);
+		jkn("exp_subsets", f->exp_subsets);
+	}
 	jkn("switches", f->switches);
 	jkn("generation", f->generation);
 	jkn("matrix_bytes", f->matrix_bytes);
