@@ -216,7 +216,7 @@ int bfly_faults_change(struct bfly_fabric *fab, const struct bfly_faults_req *re
 	res->bad = BFLY_FAULTS_WHOLE;
 	res->why = NULL;
 	if (fab->geo.mbfly) {
-		res->why = "id: a multibutterfly routes h-relations (hrel) only: faults are not modelled on it";
+		res->why = "id: a multibutterfly routes h-relations (hrel) only: no faults";
 		return -EOPNOTSUPP;
 	}
 	if (fab->geo.port_map || fab->geo.lcan) {

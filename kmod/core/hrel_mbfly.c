@@ -55,7 +55,7 @@ static int bfly_hrel_mbfly_read(const struct bfly_hrel_req *req, struct bfly_hre
 static void bfly_hrel_mbfly_why(struct bfly_hrel_res *res, int err)
 {
 	if (err == -EAGAIN)
-		res->why = "the routing stopped at its stage limit with messages left; nothing moved";
+		res->why = "the stage limit stopped the routing with messages left; nothing moved";
 	else if (err == -EOVERFLOW)
 		res->why = "a node's buffers overflowed; nothing moved";
 	else if (err == -E2BIG && !res->mem.err)

@@ -130,7 +130,7 @@ int bfly_switch_check(const struct bfly_geometry *geo, const struct bfly_switch_
 	u32 p;
 
 	if (geo->mbfly) {
-		*why = "id: a multibutterfly routes h-relations (hrel) only: it has no switches to set";
+		*why = "id: a multibutterfly routes h-relations (hrel) only: no switches";
 		return -EOPNOTSUPP;
 	}
 	if (geo->lcan) {

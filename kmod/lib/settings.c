@@ -126,7 +126,7 @@ int bfly_settings_layout_ok(const struct bfly_geometry *geo, bool port_map,
 			    const char **why)
 {
 	if (geo->mbfly) {
-		*why = "id: a multibutterfly routes h-relations (hrel) only: it has no switch settings";
+		*why = "id: a multibutterfly routes h-relations (hrel) only: no settings";
 		return -EOPNOTSUPP;
 	}
 	if (geo->lcan && !geo->port_map) {

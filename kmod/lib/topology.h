@@ -78,10 +78,10 @@ static inline const struct bfly_topology_ops *bfly_topology_find(u32 topology)
 	return topology < __BFLY_TOPO_MAX ? bfly_topologies[topology] : NULL;
 }
 
-/* A family of 2 x 2 nodes set by a bit matrix (not port maps, not an LCAN). */
+/* A family of 2 x 2 nodes set by a bit matrix (not port maps, an LCAN or mbfly). */
 static inline bool bfly_topology_2x2(const struct bfly_topology_ops *ops)
 {
-	return ops->node_stages;
+	return ops->node_stages && !ops->mbfly;
 }
 
 const char *bfly_topology_name(enum bfly_topology topology);

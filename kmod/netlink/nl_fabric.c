@@ -488,7 +488,8 @@ static int bfly_nl_dump_fabric(struct sk_buff *skb, struct netlink_callback *cb,
 			continue;
 		}
 		/* BFLY_NL_PHASE_LINK_LOAD */
-		if (!(d->want & BFLY_WANT_LINK_LOAD) || geo->lcan || geo->mbfly || !bfly_nl_link_load_sent(geo) ||
+		if (!(d->want & BFLY_WANT_LINK_LOAD) || geo->lcan || geo->mbfly ||
+		    !bfly_nl_link_load_sent(geo) ||
 		    d->offset >= entries) {
 			d->phase = BFLY_NL_PHASE_DONE;
 			continue;
@@ -600,7 +601,7 @@ static struct bfly_fabric *bfly_nl_fabric_create(struct genl_info *info, const c
 
 	if (topology == BFLY_TOPO_MBFLY) {
 		if (radix != 2 || up) {
-			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (its d is mbfly-d)" :
+			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (d: mbfly-d)" :
 			       "up: only an LCAN's switches have uppers";
 			return ERR_PTR(-EINVAL);
 		}

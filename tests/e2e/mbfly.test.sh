@@ -54,7 +54,7 @@ assert f['seed'] != 0 and f['mbfly_d'] == 8, f"
 refused "route on mbfly" "routes h-relations (hrel) only" bflyctl route "$mb" identity
 refused "a2a on mbfly" "routes h-relations (hrel) only" bflyctl a2a "$mb"
 refused "fault add on mbfly" "routes h-relations (hrel) only" bflyctl fault add "$mb" stuck 0 0 straight
-refused "fabric-get want matrix on mbfly" "no switch settings" \
+refused "fabric-get want matrix on mbfly" "only: no settings" \
 	bflyctl raw fabric-get 2:u32:${mb#bfly} 12:u32:1
 refused "fabric-get want link-load on mbfly" "no link loads" \
 	bflyctl raw fabric-get 2:u32:${mb#bfly} 12:u32:2

@@ -54,7 +54,7 @@ static void print_mbfly(const struct fabric *f)
 	double ab = 2 * alpha * beta;
 
 	printf("  multibutterfly   d = %u, seed %llu\n", f->mbfly_d, f->seed);
-	printf("  expansion        beta %.4f at alpha %u/%u (splitter 0 of column %u, %s, %llu subsets)\n",
+	printf("  expansion        beta %.4f at alpha %u/%u (column %u, %s, %llu subsets)\n",
 	       beta, f->exp_kmax, f->exp_inputs, f->exp_col,
 	       f->exp_exhaustive ? "exhaustive" : "sampled", f->exp_subsets);
 	if (ab < 1 && beta > 0)

@@ -250,7 +250,8 @@ static void print_text(unsigned int id, const struct hrel_opts *o, const struct 
 	printf("  h %u, %u colours, %u rounds (%u extra), %llu cycles\n", r->h, r->colours,
 	       r->rounds, r->rounds - r->colours, r->cycles);
 	if (r->mbfly)
-		printf("  multibutterfly: %u stages, at most %u messages through a node, h-bar %u: Theorem 2's bound (<= 2 h-bar) %s\n",
+		printf("  multibutterfly: %u stages, at most %u messages through a node, h-bar %u: "
+		       "Theorem 2's bound (<= 2 h-bar) %s\n",
 		       r->stages, r->max_through, r->hbar, r->bound_ok ? "held" : "BROKEN");
 	for (k = 0; k < r->prounds; k++) {
 		printf("  round %u:", k);

@@ -187,4 +187,5 @@ static struct kunit_suite bfly_hrel_mbfly_suite = {
 	.name = "bfly_hrel_mbfly",
 	.test_cases = bfly_hrel_mbfly_cases,
 };
+
 kunit_test_suite(bfly_hrel_mbfly_suite);
