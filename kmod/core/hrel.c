@@ -9,7 +9,8 @@
  * looping algorithm routing it completed to a permutation; on a butterfly,
  * bfly2 or bfly-twice the conflict-free sub-rounds of its labels
  * (lib/hrel_round.c, lib/schedule.c); on an LCAN the network cycles of
- * its messages routed off-line (lib/lcan_cycles.c).
+ * its messages routed off-line (lib/lcan_cycles.c); on the k-ary n-fly
+ * and the flattened butterfly as hrel_fly.c says.
  *
  * The all-to-all exchange (every source to every destination once) is
  * not coloured: its rounds are the RLS schedule's, labelled as an
@@ -27,6 +28,7 @@
 #include "lib/lcan.h"
 #include "lib/schedule.h"
 #include "hrel.h"
+#include "hrel_fly.h"
 #include "msglist.h"
 
 static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER0);
@@ -40,6 +42,7 @@ enum bfly_hrel_way {
 	BFLY_HREL_LOOPING,
 	BFLY_HREL_LABELS,
 	BFLY_HREL_CYCLES,
+	BFLY_HREL_FLY,
 };
 
 /* One h-relation: its arguments, buffers and running totals. */
@@ -63,6 +66,7 @@ struct bfly_hrel_run {
 	u32 *lsrc, *ldst, *lcycle;	/* a colour as a message set */
 	void *work;			/* the algorithms' workspace */
 	u64 rng;
+	struct bfly_hrel_fly fly;	/* a k-ary n-fly's or flattened butterfly's */
 	bool exchange;			/* the all-to-all exchange: @sched's rounds */
 	struct bfly_sched sched;
 };
@@ -90,7 +94,11 @@ static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way 
 		*way = BFLY_HREL_LABELS;
 		return 0;
 	}
-	*why = "h-relations run on butterfly, bfly2, bfly-twice, benes and the LCANs";
+	if (bfly_hrel_fly_takes(geo)) {
+		*way = BFLY_HREL_FLY;
+		return 0;
+	}
+	*why = "h-relations run on the butterflies, benes, kfly, flatfly and the LCANs";
 	return -EOPNOTSUPP;
 }
 
@@ -162,6 +170,10 @@ static int bfly_hrel_alloc(struct bfly_hrel_run *run)
 		run->lcycle = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
 		if (run->lcan)
 			work = bfly_lcan_msgset_workspace_size(run->lcan, ports);
+		break;
+	case BFLY_HREL_FLY:
+		run->sub = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		bfly_hrel_fly_alloc(&run->fly, geo, mem);
 		break;
 	}
 	if (work)
@@ -253,6 +265,24 @@ static int bfly_hrel_cycles(struct bfly_hrel_run *run, u32 c)
 	return 0;
 }
 
+/* Colour @c on a k-ary n-fly or flattened butterfly: its rounds (hrel_fly.c). */
+static int bfly_hrel_flown(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i, in;
+	int nsub;
+
+	nsub = bfly_hrel_fly_colour(&run->fly, run->part, run->exchange, c, run->sub);
+	if (nsub < 0)
+		return nsub;
+	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
+		in = res->src[run->corder[i]];
+		res->round[run->corder[i]] = res->rounds + run->sub[in];
+	}
+	res->rounds += nsub;
+	return 0;
+}
+
 /* Every colour, in order, its rounds numbered on from the last one's. */
 static int bfly_hrel_route(struct bfly_hrel_run *run)
 {
@@ -270,6 +300,8 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 			err = bfly_hrel_looping(run, c);
 		else if (run->way == BFLY_HREL_LABELS)
 			err = bfly_hrel_labelled(run, c);
+		else if (run->way == BFLY_HREL_FLY)
+			err = bfly_hrel_flown(run, c);
 		else
 			err = bfly_hrel_cycles(run, c);
 		if (err)
@@ -278,13 +310,15 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 	}
 	if (run->way == BFLY_HREL_CYCLES)
 		res->cycles = res->rounds;
+	else if (run->way == BFLY_HREL_FLY)
+		res->cycles = bfly_hrel_fly_cycles(&run->fly, res->rounds);
 	else
 		res->cycles = bfly_sched_cycles(run->geo, res->rounds);
 	return 0;
 }
 
 /*
- * Is the relation the all-to-all exchange on a fabric of 2 x 2 nodes? Its
+ * Is the relation the all-to-all exchange, run as a batch runs it? Its
  * colours are then the RLS schedule's rounds.
  */
 static int bfly_hrel_exchange(struct bfly_hrel_run *run)
@@ -296,6 +330,8 @@ static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 
 	if (run->way == BFLY_HREL_CYCLES || res->h != ports)
 		return 0;
+	if (run->way == BFLY_HREL_FLY && !bfly_hrel_fly_exchange(run->geo))
+		return 0;
 	work = bfly_mem_alloc(&res->mem, bfly_hrel_exchange_workspace_size(ports), false);
 	if (!work)
 		return res->mem.err;
@@ -304,6 +340,8 @@ static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 	if (!run->exchange)
 		return 0;
 	bfly_hrel_exchange_rounds(ports, run->req->count, res->src, res->dst, run->colour);
+	if (run->way == BFLY_HREL_FLY)
+		return 0;
 	err = bfly_sched_init(&run->sched, run->geo, BFLY_LATIN_RLS, NULL, NULL);
 	run->exchange = !err;
 	return err;
@@ -389,6 +427,7 @@ static void bfly_hrel_free(struct bfly_hrel_run *run)
 	kvfree(run->ldst);
 	kvfree(run->lcycle);
 	kvfree(run->work);
+	bfly_hrel_fly_free(&run->fly);
 }
 
 static int bfly_hrel_run(struct bfly_hrel_run *run)
