@@ -6,9 +6,10 @@
  * and the payload moved round by round.
  *
  * A colour becomes rounds by the fabric's family: on Benes one round, the
- * looping algorithm routing it completed to a permutation; on a butterfly,
- * bfly2 or bfly-twice the conflict-free sub-rounds of its labels
- * (lib/hrel_round.c, lib/schedule.c); on an LCAN the network cycles of
+ * looping algorithm routing it completed to a permutation; on a butterfly
+ * the conflict-free sub-rounds of its labels (lib/hrel_round.c,
+ * lib/schedule.c); on bfly2 and bfly-twice the sub-rounds found as each
+ * packet's middle row is chosen (lib/hrel_choose.c); on an LCAN the network cycles of
  * its messages routed off-line (lib/lcan_cycles.c); on the k-ary n-fly
  * and the flattened butterfly as hrel_fly.c says.
  *
@@ -33,6 +34,9 @@
 
 static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER0);
 static_assert(BFLY_HREL_IDLE == BFLY_MSGLIST_NONE);
+
+/* Middle rows a bfly2 or bfly-twice packet tries per sub-round (hrel.rst) */
+#define BFLY_HREL_CHOOSE_TRIES 16
 
 /* Rounds of work at most: h times N, as every colour costs a pass over N. */
 #define BFLY_HREL_MAX_WORK_LOG2 30
@@ -159,7 +163,8 @@ static int bfly_hrel_alloc(struct bfly_hrel_run *run)
 		run->labels = bfly_mem_alloc_array(mem, ports, sizeof(u64), false);
 		run->active = bfly_mem_alloc(mem, BFLY_MATRIX_BYTES(ports), false);
 		run->sub = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
-		work = bfly_sched_split_workspace_size(geo);
+		work = max(bfly_sched_split_workspace_size(geo),
+			   bfly_hrel_choose_workspace_size(geo));
 		break;
 	case BFLY_HREL_CYCLES:
 		run->lcan = bfly_mem_alloc(mem, sizeof(*run->lcan), false);
@@ -213,22 +218,39 @@ static int bfly_hrel_looping(struct bfly_hrel_run *run, u32 c)
 	return 0;
 }
 
+/*
+ * Colour @c's labels and sub-rounds on a self-routing fabric: the batch's
+ * RLS labels for the exchange, bfly2's and bfly-twice's middle rows
+ * chosen as the colour is split, the butterfly's destinations split.
+ * Return: the sub-rounds, or an error.
+ */
+static int bfly_hrel_label_split(struct bfly_hrel_run *run, u32 c)
+{
+	const struct bfly_geometry *geo = run->geo;
+	int err;
+
+	if (run->exchange) {
+		err = bfly_sched_round(&run->sched, c, NULL, run->labels);
+		bitmap_fill(run->active, geo->ports);
+	} else if (geo->node_stages > geo->ports_log2) {
+		return bfly_hrel_choose(geo, run->part, &run->rng, BFLY_HREL_CHOOSE_TRIES,
+					run->labels, run->active, run->sub, run->work);
+	} else {
+		err = bfly_hrel_labels(geo, run->part, &run->rng, run->labels, run->active);
+	}
+	if (err)
+		return err;
+	return bfly_sched_split(geo, run->labels, run->active, run->sub, run->work);
+}
+
 /* Colour @c on a self-routing fabric: its labels' conflict-free sub-rounds. */
 static int bfly_hrel_labelled(struct bfly_hrel_run *run, u32 c)
 {
 	struct bfly_hrel_res *res = run->res;
 	u32 i, in;
-	int nsub, err;
+	int nsub;
 
-	if (run->exchange) {
-		err = bfly_sched_round(&run->sched, c, NULL, run->labels);
-		bitmap_fill(run->active, run->geo->ports);
-	} else {
-		err = bfly_hrel_labels(run->geo, run->part, &run->rng, run->labels, run->active);
-	}
-	if (err)
-		return err;
-	nsub = bfly_sched_split(run->geo, run->labels, run->active, run->sub, run->work);
+	nsub = bfly_hrel_label_split(run, c);
 	if (nsub < 0)
 		return nsub;
 	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
