@@ -203,7 +203,7 @@ static inline void cond_resched(void)
 {
 }
 
-#define READ_ONCE(x) (*(const volatile typeof(x) *)&(x))
+#define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 
 #endif /* __KERNEL__ */
 

@@ -146,8 +146,9 @@ int main(int argc, char **argv)
 	if (reps < 1 || reps > MAX_REPS)
 		reps = 7;
 	hp_setup(&b);
-	printf("h-relation payload, N=%u h=%u %llu B messages (%llu MiB), %d calls each, alternated\n",
+	printf("h-relation payload, N=%u h=%u %llu B messages (%llu MiB), %d calls each",
 	       b.n, b.h, (unsigned long long)b.size, (unsigned long long)(b.bytes >> 20), reps);
+	printf(", alternated\n");
 	hp_time(&b, true);
 	hp_time(&b, false);
 	for (k = 0; k < reps; k++) {
@@ -165,7 +166,9 @@ int main(int argc, char **argv)
 	med = bench_median(r, reps);
 	printf("  memcpy median %.2f GB/s, h-relation median %.2f GB/s\n",
 	       b.bytes / bench_median(tm, reps), b.bytes / bench_median(tb, reps));
-	printf("ratio: hrel payload %llu B / memcpy, random N=%u h=%u | %.2fx | spread %.2fx-%.2fx | target >= 0.8x | %s\n",
-	       (unsigned long long)b.size, b.n, b.h, med, lo, hi, med >= 0.8 ? "met" : "MISSED");
+	printf("ratio: hrel payload %llu B / memcpy, random N=%u h=%u | %.2fx",
+	       (unsigned long long)b.size, b.n, b.h, med);
+	printf(" | spread %.2fx-%.2fx | target >= 0.8x | %s\n", lo, hi,
+	       med >= 0.8 ? "met" : "MISSED");
 	return 0;
 }
