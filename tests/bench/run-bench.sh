@@ -8,19 +8,20 @@
 #     bench-batch (all-to-all batches next to memcpy and a blocked
 #     transpose), tests/vm/init.sh's bflymode=bench.
 #
-#   tests/bench/run-bench.sh [--native] [--table LOG...]
+#   tests/bench/run-bench.sh [--native | --vm] [--table LOG...]
 #
 # Each program's whole output goes to build/bench/<program>.log (the VM's to
 # vm.log); the table collects their figure lines,
 #   ratio: <figure> | <median>x | spread <min>x-<max>x | target <op> <t>x | met
 # and a program that exits non-zero (a wrong result) is listed as FAILED.
-# --table LOG... prints the table of logs already written.
+# --native runs only the native programs, --vm only the VM; --table LOG...
+# prints the table of logs already written.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-vm=$top/tests/vm
+vmdir=$top/tests/vm
 out=$top/build/bench
-native_only=
+native=1 vm=1
 mkdir -p "$out/bin"
 
 table() {
@@ -49,14 +50,16 @@ table() {
 }
 
 case "${1:-}" in
---native) native_only=1 ;;
+--native) vm= ;;
+--vm) native= ;;
 --table) shift; table "$@"; exit 0 ;;
 esac
 
-make -s -C "$top/tests/bench" all
 logs=()
+[ -z "$native" ] || make -s -C "$top/tests/bench" all
 for prog in bench-O2 bench-O3 bench-sched bench-a2a bench-kfly bench-flatfly \
 	    bench-lcan bench-hrel bench-mbfly; do
+	[ -n "$native" ] || break
 	log=$out/$prog.log
 	start=$SECONDS
 	rc=0
@@ -66,17 +69,17 @@ for prog in bench-O2 bench-O3 bench-sched bench-a2a bench-kfly bench-flatfly \
 	logs+=("$log")
 done
 
-if [ -z "$native_only" ]; then
+if [ -n "$vm" ]; then
 	start=$SECONDS
-	read -r release vmlinuz kdir < <("$vm/stock-kernels.sh" | grep ' /usr/src/linux-headers-6\.12')
-	"$vm/build-module.sh" "$kdir" "$out/mod" W=1 > "$out/vm-build.log" 2>&1
+	read -r release vmlinuz kdir < <("$vmdir/stock-kernels.sh" | grep ' /usr/src/linux-headers-6\.12')
+	"$vmdir/build-module.sh" "$kdir" "$out/mod" W=1 > "$out/vm-build.log" 2>&1
 	make -s -C "$top/tests/bench" static
 	cp "$top/tests/bench/bench-ioctl" "$out/bin/bench-ioctl"
 	cp "$top/tests/bench/bench-batch" "$out/bin/bench-batch"
-	"$vm/mkinitramfs.sh" "$out/initrd.cpio.gz" "$out/mod" "$out/bin"
+	"$vmdir/mkinitramfs.sh" "$out/initrd.cpio.gz" "$out/mod" "$out/bin"
 	# 1 GiB buffers at most (N = 256, 4 KiB messages: three of 256 MiB)
 	vmrc=0
-	BFLY_VM_MEM=4G "$vm/run-vm.sh" "$vmlinuz" "$out/initrd.cpio.gz" "$out/console.log" \
+	BFLY_VM_MEM=4G "$vmdir/run-vm.sh" "$vmlinuz" "$out/initrd.cpio.gz" "$out/console.log" \
 		"$out/results.log" 900 bflymode=bench || vmrc=$?
 	sed -n '/^BFLY-BEGIN/,/^BFLY-END/{/^BFLY-/d;p}' "$out/results.log" > "$out/vm.log"
 	grep -q '^BFLY-END' "$out/results.log" ||
