@@ -26,8 +26,9 @@ mkdir -p "$out/bin"
 
 table() {
 	awk -F'|' '
-	function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+	function trim(s) { gsub(/^[ \t\r]+|[ \t\r]+$/, "", s); return s }
 	FNR == 1 { prog = FILENAME; sub(/.*\//, "", prog); sub(/\.log$/, "", prog) }
+	{ sub(/\r$/, "") }
 	/^FAILED / { fail[++nf] = $0; next }
 	/^ratio:/ {
 		f = $1; sub(/^ratio:[ \t]*/, "", f)
