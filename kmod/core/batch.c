@@ -61,6 +61,7 @@ struct bfly_batch_run {
 	struct bfly_batch_res *res;
 	struct bfly_sched sched;
 	bool labelled;
+	bool proven;			/* rounds need no conflict check */
 	bool routers;			/* rounds run on the routers: @flat */
 	bool systolic;			/* ... pipelined, one round a cycle */
 	struct bfly_flatfly flat;	/* the routers of a flattened butterfly */
@@ -373,7 +374,8 @@ static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 		if (err)
 			return err;
 	}
-	if (run->labelled) {
+	/* rounds proven conflict-free skip the check nobody asked for */
+	if (run->labelled && !run->proven) {
 		extra = bfly_sched_check(geo, run->labels, NULL, NULL, run->work);
 		if (extra < 0)
 			return extra;
@@ -405,8 +407,13 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 	l = req->schedule == BFLY_SCHED_DEFAULT ? bfly_sched_default(geo) :
 						  latin[req->schedule];
 	if (!run->routers) {
+		int err;
+
 		run->labelled = bfly_sched_has_labels(geo);
-		return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+		err = bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+		run->proven = !err && !req->strict && !run->faults &&
+			      bfly_sched_proven(&run->sched);
+		return err;
 	}
 	run->labelled = false;
 	/* The systolic rounds come from the routers' own radix. */
