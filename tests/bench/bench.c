@@ -110,7 +110,8 @@ int main(int argc, char **argv)
 		       bench_median(rt, nreps));
 		printf("ratio: benes looping / textbook looping, N=2^%u, %s",
 		       n, OPT);
-		printf(" | %.2fx | spread %.2fx-%.2fx | target >= %.1fx | %s\n", bench_median(rt, nreps), lo, hi, TARGET,
+		printf(" | %.2fx | spread %.2fx-%.2fx | target >= %.1fx | %s\n",
+		       bench_median(rt, nreps), lo, hi, TARGET,
 		       bench_median(rt, nreps) >= TARGET ? "met" : "MISSED");
 		textbook_benes_free(tb);
 		free(perm);
