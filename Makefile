@@ -13,8 +13,12 @@
 #                      6.12); see tests/run-all.sh
 #   make pictures      draw Documentation/pictures/ from the device (a VM on
 #                      stock 6.12): DOT and the SVG Graphviz renders
-#   make bench         Benes routing benchmarks: native, and in a VM the
-#                      ioctl path next to the same code as a user program
+#   make bench         every benchmark, natively and in a VM (the ioctl
+#                      next to the same code as a user program, batches
+#                      next to memcpy), then one table of their ratios
+#                      (tests/bench/run-bench.sh; whole outputs in
+#                      build/bench/)
+#   make bench-native  the same without the VM
 #   make bench BASE=REV
 #                      this tree's routing, schedule and payload code
 #                      against REV's, alternated call by call in one
@@ -26,7 +30,7 @@
 KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(lastword $(sort $(wildcard /usr/src/linux-headers-6.12.*-amd64))))
 
-.PHONY: all modules userspace clean deps demo check bench pictures
+.PHONY: all modules userspace clean deps demo check bench bench-native pictures
 
 all: modules userspace
 
@@ -60,3 +64,6 @@ ifdef BASE
 else
 	tests/bench/run-bench.sh
 endif
+
+bench-native: deps
+	tests/bench/run-bench.sh --native

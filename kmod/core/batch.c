@@ -52,8 +52,6 @@ MODULE_PARM_DESC(batch_max_bytes,
 #define BFLY_BATCH_SQUARE_MAX_LOG2 12
 /* Largest N for the receive-slot bitmap (N * N bits are kept). */
 #define BFLY_BATCH_DONE_MAX_LOG2 13
-/* A copy prefetches the message this many inputs further on. */
-#define BFLY_BATCH_PREFETCH_DISTANCE 2
 
 /* One batch: its arguments, buffers and running totals. */
 struct bfly_batch_run {
@@ -63,6 +61,7 @@ struct bfly_batch_run {
 	struct bfly_batch_res *res;
 	struct bfly_sched sched;
 	bool labelled;
+	bool proven;			/* rounds need no conflict check */
 	bool routers;			/* rounds run on the routers: @flat */
 	bool systolic;			/* ... pipelined, one round a cycle */
 	struct bfly_flatfly flat;	/* the routers of a flattened butterfly */
@@ -185,11 +184,13 @@ static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
 
 /*
  * Move the messages of the inputs in @active, or of every input. Each copy
- * prefetches the message of the input after next, when it moves too.
+ * prefetches the message of an input further on (the message after next,
+ * more for small messages: bfly_msg_prefetch_distance()), when it moves too.
  */
 static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *active)
 {
 	u32 i, next, ports = run->geo->ports;
+	u32 distance = bfly_msg_prefetch_distance(run->req->msg_size);
 	const struct bfly_msg *pf;
 	struct bfly_msg ahead;
 	int err;
@@ -202,7 +203,7 @@ static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *a
 		/* a message a fault hit is not delivered */
 		if (run->faults && test_bit(i, run->hit))
 			continue;
-		next = i + BFLY_BATCH_PREFETCH_DISTANCE;
+		next = i + distance;
 		pf = NULL;
 		if (next < ports && (!active || test_bit(next, active))) {
 			ahead = bfly_batch_msg(run, next, run->dest[next]);
@@ -373,7 +374,8 @@ static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 		if (err)
 			return err;
 	}
-	if (run->labelled) {
+	/* rounds proven conflict-free skip the check nobody asked for */
+	if (run->labelled && !run->proven) {
 		extra = bfly_sched_check(geo, run->labels, NULL, NULL, run->work);
 		if (extra < 0)
 			return extra;
@@ -405,8 +407,13 @@ static int bfly_batch_setup(struct bfly_batch_run *run)
 	l = req->schedule == BFLY_SCHED_DEFAULT ? bfly_sched_default(geo) :
 						  latin[req->schedule];
 	if (!run->routers) {
+		int err;
+
 		run->labelled = bfly_sched_has_labels(geo);
-		return bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+		err = bfly_sched_init(&run->sched, geo, l, run->square, run->work);
+		run->proven = !err && !req->strict && !run->faults &&
+			      bfly_sched_proven(&run->sched);
+		return err;
 	}
 	run->labelled = false;
 	/* The systolic rounds come from the routers' own radix. */

@@ -6,10 +6,12 @@
  * and the payload moved round by round.
  *
  * A colour becomes rounds by the fabric's family: on Benes one round, the
- * looping algorithm routing it completed to a permutation; on a butterfly,
- * bfly2 or bfly-twice the conflict-free sub-rounds of its labels
- * (lib/hrel_round.c, lib/schedule.c); on an LCAN the network cycles of
- * its messages routed off-line (lib/lcan_cycles.c).
+ * looping algorithm routing it completed to a permutation; on a butterfly
+ * the conflict-free sub-rounds of its labels (lib/hrel_round.c,
+ * lib/schedule.c); on bfly2 and bfly-twice the sub-rounds found as each
+ * packet's middle row is chosen (lib/hrel_choose.c); on an LCAN the network cycles of
+ * its messages routed off-line (lib/lcan_cycles.c); on the k-ary n-fly
+ * and the flattened butterfly as hrel_fly.c says.
  *
  * The all-to-all exchange (every source to every destination once) is
  * not coloured: its rounds are the RLS schedule's, labelled as an
@@ -27,10 +29,14 @@
 #include "lib/lcan.h"
 #include "lib/schedule.h"
 #include "hrel.h"
+#include "hrel_fly.h"
 #include "msglist.h"
 
 static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER1);
 static_assert(BFLY_HREL_IDLE == BFLY_MSGLIST_NONE);
+
+/* Middle rows a bfly2 or bfly-twice packet tries per sub-round (hrel.rst) */
+#define BFLY_HREL_CHOOSE_TRIES 16
 
 /* Rounds of work at most: h times N, as every colour costs a pass over N. */
 #define BFLY_HREL_MAX_WORK_LOG2 30
@@ -40,6 +46,7 @@ enum bfly_hrel_way {
 	BFLY_HREL_LOOPING,
 	BFLY_HREL_LABELS,
 	BFLY_HREL_CYCLES,
+	BFLY_HREL_FLY,
 };
 
 /* One h-relation: its arguments, buffers and running totals. */
@@ -63,6 +70,7 @@ struct bfly_hrel_run {
 	u32 *lsrc, *ldst, *lcycle;	/* a colour as a message set */
 	void *work;			/* the algorithms' workspace */
 	u64 rng;
+	struct bfly_hrel_fly fly;	/* a k-ary n-fly's or flattened butterfly's */
 	bool exchange;			/* the all-to-all exchange: @sched's rounds */
 	struct bfly_sched sched;
 };
@@ -90,7 +98,11 @@ static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way 
 		*way = BFLY_HREL_LABELS;
 		return 0;
 	}
-	*why = "h-relations run on butterfly, bfly2, bfly-twice, benes and the LCANs";
+	if (bfly_hrel_fly_takes(geo)) {
+		*way = BFLY_HREL_FLY;
+		return 0;
+	}
+	*why = "h-relations run on the butterflies, benes, kfly, flatfly and the LCANs";
 	return -EOPNOTSUPP;
 }
 
@@ -151,7 +163,8 @@ static int bfly_hrel_alloc(struct bfly_hrel_run *run)
 		run->labels = bfly_mem_alloc_array(mem, ports, sizeof(u64), false);
 		run->active = bfly_mem_alloc(mem, BFLY_MATRIX_BYTES(ports), false);
 		run->sub = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
-		work = bfly_sched_split_workspace_size(geo);
+		work = max(bfly_sched_split_workspace_size(geo),
+			   bfly_hrel_choose_workspace_size(geo));
 		break;
 	case BFLY_HREL_CYCLES:
 		run->lcan = bfly_mem_alloc(mem, sizeof(*run->lcan), false);
@@ -162,6 +175,10 @@ static int bfly_hrel_alloc(struct bfly_hrel_run *run)
 		run->lcycle = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
 		if (run->lcan)
 			work = bfly_lcan_msgset_workspace_size(run->lcan, ports);
+		break;
+	case BFLY_HREL_FLY:
+		run->sub = bfly_mem_alloc_array(mem, ports, sizeof(u32), false);
+		bfly_hrel_fly_alloc(&run->fly, geo, mem);
 		break;
 	}
 	if (work)
@@ -201,22 +218,39 @@ static int bfly_hrel_looping(struct bfly_hrel_run *run, u32 c)
 	return 0;
 }
 
+/*
+ * Colour @c's labels and sub-rounds on a self-routing fabric: the batch's
+ * RLS labels for the exchange, bfly2's and bfly-twice's middle rows
+ * chosen as the colour is split, the butterfly's destinations split.
+ * Return: the sub-rounds, or an error.
+ */
+static int bfly_hrel_label_split(struct bfly_hrel_run *run, u32 c)
+{
+	const struct bfly_geometry *geo = run->geo;
+	int err;
+
+	if (run->exchange) {
+		err = bfly_sched_round(&run->sched, c, NULL, run->labels);
+		bitmap_fill(run->active, geo->ports);
+	} else if (geo->node_stages > geo->ports_log2) {
+		return bfly_hrel_choose(geo, run->part, &run->rng, BFLY_HREL_CHOOSE_TRIES,
+					run->labels, run->active, run->sub, run->work);
+	} else {
+		err = bfly_hrel_labels(geo, run->part, &run->rng, run->labels, run->active);
+	}
+	if (err)
+		return err;
+	return bfly_sched_split(geo, run->labels, run->active, run->sub, run->work);
+}
+
 /* Colour @c on a self-routing fabric: its labels' conflict-free sub-rounds. */
 static int bfly_hrel_labelled(struct bfly_hrel_run *run, u32 c)
 {
 	struct bfly_hrel_res *res = run->res;
 	u32 i, in;
-	int nsub, err;
+	int nsub;
 
-	if (run->exchange) {
-		err = bfly_sched_round(&run->sched, c, NULL, run->labels);
-		bitmap_fill(run->active, run->geo->ports);
-	} else {
-		err = bfly_hrel_labels(run->geo, run->part, &run->rng, run->labels, run->active);
-	}
-	if (err)
-		return err;
-	nsub = bfly_sched_split(run->geo, run->labels, run->active, run->sub, run->work);
+	nsub = bfly_hrel_label_split(run, c);
 	if (nsub < 0)
 		return nsub;
 	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
@@ -253,6 +287,24 @@ static int bfly_hrel_cycles(struct bfly_hrel_run *run, u32 c)
 	return 0;
 }
 
+/* Colour @c on a k-ary n-fly or flattened butterfly: its rounds (hrel_fly.c). */
+static int bfly_hrel_flown(struct bfly_hrel_run *run, u32 c)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 i, in;
+	int nsub;
+
+	nsub = bfly_hrel_fly_colour(&run->fly, run->part, run->exchange, c, run->sub);
+	if (nsub < 0)
+		return nsub;
+	for (i = run->cfirst[c]; i < run->cfirst[c + 1]; i++) {
+		in = res->src[run->corder[i]];
+		res->round[run->corder[i]] = res->rounds + run->sub[in];
+	}
+	res->rounds += nsub;
+	return 0;
+}
+
 /* Every colour, in order, its rounds numbered on from the last one's. */
 static int bfly_hrel_route(struct bfly_hrel_run *run)
 {
@@ -270,6 +322,8 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 			err = bfly_hrel_looping(run, c);
 		else if (run->way == BFLY_HREL_LABELS)
 			err = bfly_hrel_labelled(run, c);
+		else if (run->way == BFLY_HREL_FLY)
+			err = bfly_hrel_flown(run, c);
 		else
 			err = bfly_hrel_cycles(run, c);
 		if (err)
@@ -278,13 +332,15 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 	}
 	if (run->way == BFLY_HREL_CYCLES)
 		res->cycles = res->rounds;
+	else if (run->way == BFLY_HREL_FLY)
+		res->cycles = bfly_hrel_fly_cycles(&run->fly, res->rounds);
 	else
 		res->cycles = bfly_sched_cycles(run->geo, res->rounds);
 	return 0;
 }
 
 /*
- * Is the relation the all-to-all exchange on a fabric of 2 x 2 nodes? Its
+ * Is the relation the all-to-all exchange, run as a batch runs it? Its
  * colours are then the RLS schedule's rounds.
  */
 static int bfly_hrel_exchange(struct bfly_hrel_run *run)
@@ -296,6 +352,8 @@ static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 
 	if (run->way == BFLY_HREL_CYCLES || res->h != ports)
 		return 0;
+	if (run->way == BFLY_HREL_FLY && !bfly_hrel_fly_exchange(run->geo))
+		return 0;
 	work = bfly_mem_alloc(&res->mem, bfly_hrel_exchange_workspace_size(ports), false);
 	if (!work)
 		return res->mem.err;
@@ -304,6 +362,8 @@ static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 	if (!run->exchange)
 		return 0;
 	bfly_hrel_exchange_rounds(ports, run->req->count, res->src, res->dst, run->colour);
+	if (run->way == BFLY_HREL_FLY)
+		return 0;
 	err = bfly_sched_init(&run->sched, run->geo, BFLY_LATIN_RLS, NULL, NULL);
 	run->exchange = !err;
 	return err;
@@ -389,6 +449,7 @@ static void bfly_hrel_free(struct bfly_hrel_run *run)
 	kvfree(run->ldst);
 	kvfree(run->lcycle);
 	kvfree(run->work);
+	bfly_hrel_fly_free(&run->fly);
 }
 
 static int bfly_hrel_run(struct bfly_hrel_run *run)

@@ -21,6 +21,26 @@ struct bfly_msg {
 	u8 __user *dst;
 };
 
+/* Bytes of messages a copy prefetches ahead of itself, in whole messages */
+#define BFLY_MSG_PREFETCH_AHEAD 512
+
+/**
+ * bfly_msg_prefetch_distance() - how many messages ahead to prefetch
+ * @len: the length of the messages
+ *
+ * Small messages are each one or two cache misses: the copy of one hides
+ * only the misses of messages %BFLY_MSG_PREFETCH_AHEAD bytes further on,
+ * up to eight. Long ones prefetch the message after next.
+ *
+ * Return: the distance, 2 to 8 messages.
+ */
+static inline u32 bfly_msg_prefetch_distance(u64 len)
+{
+	if (!len || len >= BFLY_MSG_PREFETCH_AHEAD / 2)
+		return 2;
+	return min_t(u64, 8, BFLY_MSG_PREFETCH_AHEAD / len);
+}
+
 /* Messages longer than this are copied in pieces of this many bytes */
 #define BFLY_MSG_CHUNK (64 * 1024)
 

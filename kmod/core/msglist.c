@@ -2,19 +2,19 @@
 /*
  * Lists of messages with payload, shared by the message-set and the
  * h-relation services: the payload checks, the messages sorted by the
- * step that carries them, and the payload moved step by step.
+ * step that carries them, and the payload moved step by step. Built
+ * natively too, for tests/bench/bench-hrel-payload.
  */
-#include <linux/sched.h>
-#include <linux/sched/signal.h>
-#include <linux/string.h>
-
-#include "core.h"
 #include "msgcopy.h"
 #include "msglist.h"
 
+#ifdef __KERNEL__
+#include "core.h"
+#endif
+
 static bool bfly_msglist_stop(const struct bfly_msglist_bufs *b)
 {
-	return b->killable ? fatal_signal_pending(current) : signal_pending(current);
+	return bfly_signal_pending(b->killable);
 }
 
 /**
@@ -81,6 +81,16 @@ void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *o
 	first[0] = 0;
 }
 
+/* Where message @x is read and written */
+static struct bfly_msg bfly_msglist_msg(const struct bfly_msglist_bufs *b,
+					const struct bfly_msgset_msg *x)
+{
+	return (struct bfly_msg) {
+		.src = b->send + x->send_off,
+		.dst = b->recv + x->recv_off,
+	};
+}
+
 /**
  * bfly_msglist_move() - move the payload step by step
  * @fab: the fabric, referenced by the caller
@@ -93,7 +103,9 @@ void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *o
  *
  * Where two messages land on the same bytes, the later one's remain. A
  * signal (only a fatal one with @b->killable) is noticed between steps and
- * between messages, as a message may be as long as 4 GiB.
+ * between messages, as a message may be as long as 4 GiB. Each copy
+ * prefetches a message of its step further on (bfly_msg_prefetch_distance()
+ * of its own length).
  *
  * Return: 0; -EINTR; -ENODEV when the fabric was deleted; -EFAULT.
  */
@@ -101,7 +113,8 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
 		      u32 steps, u64 *moved)
 {
-	u32 s, m;
+	struct bfly_msg msg, ahead;
+	u32 s, m, next;
 	int err;
 
 	*moved = 0;
@@ -112,14 +125,17 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 			return -ENODEV;
 		for (m = first[s]; m < first[s + 1]; m++) {
 			const struct bfly_msgset_msg *x = &msgs[order[m]];
-			struct bfly_msg msg = {
-				.src = b->send + x->send_off,
-				.dst = b->recv + x->recv_off,
-			};
+			const struct bfly_msg *pf = NULL;
 
 			if (!x->len)
 				continue;
-			err = bfly_msg_copy_chunked(&msg, x->len, NULL);
+			next = m + bfly_msg_prefetch_distance(x->len);
+			if (next < first[s + 1] && msgs[order[next]].len) {
+				ahead = bfly_msglist_msg(b, &msgs[order[next]]);
+				pf = &ahead;
+			}
+			msg = bfly_msglist_msg(b, x);
+			err = bfly_msg_copy_chunked(&msg, x->len, pf);
 			if (err)
 				return err;
 			*moved += x->len;

@@ -8,11 +8,17 @@
 #ifndef _BFLY_MSGLIST_H
 #define _BFLY_MSGLIST_H
 
-#include <linux/compiler.h>
-#include <linux/types.h>
+#include "lib/compat.h"
 #include <uapi/linux/bfly.h>
 
+#ifdef __KERNEL__
 struct bfly_fabric;
+#else
+/* Natively (tests/bench) a fabric is only whether it was deleted */
+struct bfly_fabric {
+	bool dead;
+};
+#endif
 
 /* The step of a message that no step carries */
 #define BFLY_MSGLIST_NONE U32_MAX

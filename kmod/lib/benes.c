@@ -53,30 +53,31 @@
  *
  * The last depth (M = 4) is solved in closed form, with the middle stage.
  *
- * Speed (tests/bench, median, ns per node setting, on the development
- * machine): about 1.6-1.8 at N = 2^13, 1.9 at 2^16 and 2.5 at 2^20, at -O2
- * and -O3; a plain recursive looping implementation takes 3.9, 4.7, 8.2.
+ * Speed: tests/bench/bench.c times this against a textbook recursive
+ * looping (tests/bench/textbook-benes.c), alternated call by call; the
+ * ratios are in Documentation/routing.rst.
  */
 #include "compat.h"
 #include "benes.h"
 #include "trace.h"
 
 /*
- * Tuning, measured on the development machine (see tests/bench). The
- * native tests also build with a tiny BENES_BLOCK to run the out-of-cache
- * paths on small fabrics.
+ * Tuning for a 512 KiB L2 per core and a small usable L3 (see tests/bench).
+ * The block and the walkers within it are chosen at run time from the
+ * size by benes_block_ports() and benes_block_walkers(); the native tests
+ * also build with a tiny BENES_BLOCK and BENES_WALKERS_BLOCK to run the
+ * out-of-cache paths on small fabrics.
  */
 #ifndef BENES_WALKERS
 /* interleaved walkers over the whole arrays; a power of two */
 #define BENES_WALKERS 16
 #endif
-#ifndef BENES_WALKERS_BLOCK
-/* walkers within a block in cache; a power of two, <= BENES_WALKERS */
-#define BENES_WALKERS_BLOCK 8
-#endif
 #ifndef BENES_BLOCK
-/* ports per block once subproblems fit in cache; a power of two, >= 4 */
-#define BENES_BLOCK 65536
+/*
+ * most ports per block: 16 bytes of P and Q arrays per port and 8 more of
+ * node bytes and segments fill about 384 KiB of the L2 at 16384 ports
+ */
+#define BENES_BLOCK 16384
 #endif
 #define BENES_UNSET 0xff
 #define BENES_UNSET32 U32_MAX
@@ -540,6 +541,30 @@ static void benes_last(const u32 *p, u8 *in, u8 *out, u8 *mid, u32 lo,
 	}
 }
 
+/* Ports per block, done depth after depth while in cache; a power of 2. */
+static u32 benes_block_ports(u32 ports)
+{
+	return min_t(u32, ports, BENES_BLOCK);
+}
+
+/*
+ * Walkers for a pass over @span ports: many while the arrays are out of
+ * cache (their loads miss), fewer in a block in cache, where latency is
+ * short and extra walkers only add segments to reconcile.
+ */
+static u32 benes_walkers(u32 span)
+{
+#ifdef BENES_WALKERS_BLOCK
+	if (span <= BENES_BLOCK)
+		return BENES_WALKERS_BLOCK;
+#endif
+	if (span > BENES_BLOCK)
+		return BENES_WALKERS;
+	if (span <= 2048)
+		return 2;
+	return 4;
+}
+
 /* Depth @t of the subproblems in elements @lo..@hi-1: colour, pack, split. */
 static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 			unsigned long *matrix, u32 t, u32 lo, u32 hi,
@@ -547,8 +572,7 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 {
 	u32 n = geo->ports_log2, m = n - t, klo = lo / 2, khi = hi / 2;
 	u32 sub = 1U << (m - 1), nsub = (khi - klo) / sub;
-	u32 walkers = hi - lo > BENES_BLOCK ? BENES_WALKERS :
-		      BENES_WALKERS_BLOCK;
+	u32 walkers = benes_walkers(hi - lo);
 	u32 segs, x;
 
 	walkers = min_t(u32, walkers, khi - klo);
@@ -587,7 +611,7 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
  * The looping algorithm (see the comment at the top of benes.c); every
  * permutation routes. Runs in O(N log N) time without recursion and
  * without allocating. Calls bfly_should_stop() after every pass over the
- * whole arrays and after every block of %BENES_BLOCK ports.
+ * whole arrays and after every block of ports in cache.
  *
  * Return: 0; -EINVAL for a @geo that is not a Benes or a @perm that is not
  * a permutation (then @matrix is untouched); -EINTR when bfly_should_stop()
@@ -626,7 +650,8 @@ int bfly_benes_route(const struct bfly_geometry *geo, const u32 *perm,
 	/* the first depths over the whole arrays */
 	p2 = ws.pb;
 	q2 = ws.qb;
-	for (t = 0; t + 2 < n && (ports >> t) > BENES_BLOCK; t++) {
+	blk = benes_block_ports(ports);
+	for (t = 0; t + 2 < n && (ports >> t) > blk; t++) {
 		benes_level(geo, &ws, matrix, t, 0, ports, p, q, p2, q2);
 		if (bfly_should_stop())
 			return -EINTR;
@@ -636,7 +661,6 @@ int bfly_benes_route(const struct bfly_geometry *geo, const u32 *perm,
 		q2 = q == ws.qb ? ws.qa : ws.qb;
 	}
 	/* then, block by block, all remaining depths while it is in cache */
-	blk = min_t(u32, ports, BENES_BLOCK);
 	for (lo = 0; lo < ports; lo += blk) {
 		const u32 *bp = p, *bq = q;
 		u32 *bp2 = p2, *bq2 = q2, tt;

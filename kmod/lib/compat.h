@@ -55,6 +55,12 @@ static inline bool bfly_should_stop(void)
 	return fatal_signal_pending(current);
 }
 
+/* Is a signal pending, or with @fatal_only a fatal one? */
+static inline bool bfly_signal_pending(bool fatal_only)
+{
+	return fatal_only ? fatal_signal_pending(current) : signal_pending(current);
+}
+
 #else /* !__KERNEL__: native userspace build */
 
 #include <assert.h>
@@ -190,6 +196,14 @@ static inline bool bfly_should_stop(void)
 {
 	return false;
 }
+
+#define bfly_signal_pending(fatal_only) ((void)(fatal_only), false)
+
+static inline void cond_resched(void)
+{
+}
+
+#define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 
 #endif /* __KERNEL__ */
 

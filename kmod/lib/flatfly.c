@@ -290,7 +290,8 @@ static __always_inline bool bfly_flatfly_path(const struct bfly_flatfly *f, u32 
 /**
  * bfly_flatfly_round() - one round of an exchange on the k-ary n-flat
  * @f: the shape
- * @dest: N destinations, a permutation of the terminals
+ * @dest: N destinations, a permutation of the terminals, or a partial
+ *	one: %BFLY_FLATFLY_IDLE for a terminal that sends nothing
  * @labels: NULL for minimal dimension-order routes; or, on the 2-ary
  *	n-flat, the round's bfly2 labels, followed as the RLS paper maps them
  * @st: receives the round's figures
@@ -327,6 +328,8 @@ int bfly_flatfly_round(const struct bfly_flatfly *f, const u32 *dest, const u64 
 	memset(st, 0, sizeof(*st));
 	memset(busy, 0, f->channels * sizeof(u64));
 	for (i = 0; i < f->fly.ports; i++) {
+		if (dest[i] == BFLY_FLATFLY_IDLE)
+			continue;
 		if (dest[i] >= f->fly.ports)
 			return -EINVAL;
 		if (f->fly.k == 2) {
@@ -369,6 +372,9 @@ simulate:
 	memset(st, 0, sizeof(*st));
 	memset(stamp, 0, f->channels * sizeof(u32));
 	for (i = 0; i < f->fly.ports; i++) {
+		len[i] = 0;
+		if (dest[i] == BFLY_FLATFLY_IDLE)
+			continue;
 		if (!bfly_flatfly_path(f, i, dest[i], labels, path + (size_t)i * stride, &n))
 			return -EINVAL;
 		len[i] = n;

@@ -18,6 +18,9 @@
  */
 #define BFLY_FLATFLY_SEARCH_DEPTH 128
 
+/* A terminal that sends nothing in a round (bfly_flatfly_round()) */
+#define BFLY_FLATFLY_IDLE 0xffffffffU
+
 /**
  * struct bfly_flatfly - the shape of a k-ary n-flat
  * @fly: the k-ary n-fly it flattens (n >= 2)

@@ -48,7 +48,8 @@
  * O(ports + count log h) time for h a power of two. Each matching adds
  * O(n log n) expected steps and a pass over its subgraph; h has at most
  * h / 2 of them, so O(ports + count (log h + log count)) expected in
- * all. Memory: 8 bytes a port and 24 bytes an edge slot
+ * all. Memory: 8 bytes a port and 26 bytes an edge slot (for h = 2^L,
+ * L / 16 more)
  * (bfly_hrel_workspace_size()).
  */
 #include "compat.h"
@@ -78,6 +79,17 @@ struct hrel_job {
 	u32 buf;	/* buffer holding the slots */
 };
 
+/*
+ * A pair of slots: each slot's right partner (the slot paired with it at
+ * its right vertex) and the pair's walk state, in one cache line's
+ * quarter, so that a step of a walk misses the cache once.
+ */
+struct hrel_pair {
+	u32 rp[2];
+	u32 st;		/* segment and half, or HREL_NONE */
+	u32 unused;
+};
+
 struct hrel_walker {
 	u32 next, end;	/* the stripe of pairs left to start from */
 	u32 x;		/* the slot to leave by */
@@ -91,9 +103,9 @@ struct hrel_ws {
 	u32 *pend, *mate_l, *mate_r, *last, *free;	/* per group */
 	struct hrel_job *stack;
 	struct hrel_slot *buf[2];
-	u32 *rpart;			/* per slot: right partner */
-	u32 *st;			/* per pair: segment and half */
+	struct hrel_pair *pr;		/* per pair: right partners, state */
 	u32 *parent;			/* per segment: union-find */
+	u32 *flip;			/* h = 2^L: per level, a bit a pair */
 	struct hrel_walker *walker;
 	u32 rnd;
 };
@@ -121,6 +133,12 @@ static u64 hrel_groups(u32 ports, u32 count, u32 h)
 	return min_t(u64, n, count);
 }
 
+/* Words of one level's bits: one bit a pair. */
+static u32 hrel_flip_words(size_t slots)
+{
+	return (u32)((slots / 2 + 31) / 32);
+}
+
 static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
 			  struct hrel_ws *ws)
 {
@@ -142,10 +160,11 @@ static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
 	ws->stack = hrel_part(base, &off, HREL_STACK * sizeof(struct hrel_job));
 	ws->buf[0] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
 	ws->buf[1] = hrel_part(base, &off, slots * sizeof(struct hrel_slot));
-	ws->rpart = hrel_part(base, &off, slots * sizeof(u32));
-	ws->st = hrel_part(base, &off, slots / 2 * sizeof(u32));
+	ws->pr = hrel_part(base, &off, slots / 2 * sizeof(struct hrel_pair));
 	ws->parent = hrel_part(base, &off, slots / 2 * sizeof(u32));
 	ws->walker = hrel_part(base, &off, HREL_WALKERS * sizeof(struct hrel_walker));
+	ws->flip = hrel_part(base, &off, h > 1 && is_power_of_2(h) ?
+			     (size_t)ilog2(h) * hrel_flip_words(slots) * sizeof(u32) : 0);
 	return off;
 }
 
@@ -213,7 +232,8 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
  * @h: colours, at least the relation's degree
  *
  * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
- * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes a
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 26 bytes
+ * (and for h = 2^L, L / 16 more) a
  * slot, in 64-byte aligned parts.
  *
  * Return: the size in bytes; 0 when @count is over
@@ -226,7 +246,7 @@ size_t bfly_hrel_workspace_size(u32 ports, u32 count, u32 h)
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
 		return 0;
 	/* slots <= 2 count + h: no overflow on 64 bits, but maybe on 32 */
-	if (slots * 25 + (u64)ports * 8 > (size_t)-1 / 2)
+	if (slots * 27 + (u64)ports * 8 > (size_t)-1 / 2)
 		return 0;
 	return hrel_layout(ports, count, h, NULL, NULL);
 }
@@ -337,63 +357,65 @@ static void hrel_union(u32 *parent, u32 a, u32 b, u32 odd)
  * walk already, that walk will not come back to it: join them now (g is
  * in half 1).
  */
-static bool hrel_start(struct hrel_walker *w, const u32 *rpart, u32 *st, u32 *parent,
+static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 		       u32 *nseg)
 {
 	u32 g, v;
 
-	while (w->next < w->end && st[w->next] != HREL_NONE)
+	while (w->next < w->end && pr[w->next].st != HREL_NONE)
 		w->next++;
 	if (w->next == w->end)
 		return false;
 	w->seg = (*nseg)++;
 	parent[w->seg] = w->seg;
-	st[w->next] = w->seg << 1;
+	pr[w->next].st = w->seg << 1;
 	w->x = 2 * w->next + 1;
-	g = rpart[2 * w->next];
-	v = st[g >> 1];
+	g = pr[w->next].rp[0];
+	v = pr[g >> 1].st;
 	if (v != HREL_NONE)
 		hrel_union(parent, w->seg, v >> 1, !((v ^ g) & 1));
 	return true;
 }
 
 /*
- * Step 3: split the d-regular graph @in (d even) by its Euler circuits
- * into halves, written to @out at slots 0 .. m / 2 - 1 and m / 2 .. m - 1
- * (m = n d), or for d = 2 straight to @colour as @c and @c + 1.
+ * Step 3's core: 2-colour the Euler circuits of the d-regular graph (d
+ * even) of m slots whose right vertices are @r[k * @stride]. Afterwards
+ * pair p's even slot is in half hrel_half(@ws, p), its odd slot in the
+ * other.
  *
- * Pair p's even slot goes to half st[p] & 1 in the frame of segment
- * st[p] >> 1. HREL_WALKERS walkers, each starting in its own stripe of
+ * Pair p's even slot goes to half st & 1 in the frame of segment st >> 1
+ * (struct hrel_pair). HREL_WALKERS walkers, each starting in its own stripe of
  * pairs, take a step in turn so that their cache misses overlap; a walk
  * (a segment) ends at a pair some walk reached, and the parity between
  * the two frames goes to a union-find. The frames are then made one.
  */
-static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *in,
-		      struct hrel_slot *out, u32 *colour, u32 c)
+static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 {
-	u32 m = n * d, pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
-	u32 *rpart = ws->rpart, *pend = ws->pend, *st = ws->st, *parent = ws->parent;
+	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
+	u32 *pend = ws->pend, *parent = ws->parent;
+	struct hrel_pair *pr = ws->pr;
 	struct hrel_walker *w = ws->walker;
 
 	/* pair each right vertex's edges in slot order */
 	for (k = 0; k < m; k++) {
-		u32 v = in[k].r, e = pend[v];
+		u32 v = r[(size_t)k * stride], e = pend[v];
 
 		if (e == HREL_NONE) {
 			pend[v] = k;
 		} else {
-			rpart[k] = e;
-			rpart[e] = k;
+			pr[k >> 1].rp[k & 1] = e;
+			pr[e >> 1].rp[e & 1] = k;
 			pend[v] = HREL_NONE;
 		}
 	}
 	if (bfly_should_stop())
 		return -EINTR;
-	memset(st, 0xff, (size_t)pairs * sizeof(u32));
+	for (p = 0; p < pairs; p++)
+		pr[p].st = HREL_NONE;
 	for (k = 0; k < HREL_WALKERS; k++) {
 		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
 		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
-		w[k].live = hrel_start(&w[k], rpart, st, parent, &nseg);
+		w[k].live = hrel_start(&w[k], pr, parent, &nseg);
 		live += w[k].live;
 	}
 	while (live) {
@@ -403,17 +425,17 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 
 			if (!a->live)
 				continue;
-			f = rpart[a->x];
+			f = pr[a->x >> 1].rp[a->x & 1];
 			j = f >> 1;
-			v = st[j];
+			v = pr[j].st;
 			if (v == HREL_NONE) {
-				st[j] = a->seg << 1 | (f & 1);
+				pr[j].st = a->seg << 1 | (f & 1);
 				a->x = f ^ 1;
 				continue;
 			}
 			/* met a walk: frames differ by the two views of pair j */
 			hrel_union(parent, a->seg, v >> 1, (v ^ f) & 1);
-			if (!hrel_start(a, rpart, st, parent, &nseg)) {
+			if (!hrel_start(a, pr, parent, &nseg)) {
 				a->live = false;
 				live--;
 			}
@@ -421,13 +443,37 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 		if (!(++steps & HREL_POLL) && bfly_should_stop())
 			return -EINTR;
 	}
-	/* every segment's parity to its root, then the halves */
+	/* every segment's parity to its root */
 	for (k = 0; k < nseg; k++)
 		hrel_find(parent, k, &p);
 	for (k = 0; k < nseg; k++)
 		parent[k] &= HREL_ODD;
+	return 0;
+}
+
+/* The half pair @p's even slot goes to, after hrel_walk(). */
+static u32 hrel_half(const struct hrel_ws *ws, u32 p)
+{
+	u32 v = ws->pr[p].st;
+
+	return (v & 1) ^ !!ws->parent[v >> 1];
+}
+
+/*
+ * Step 3: split the d-regular graph @in (d even) into halves, written to
+ * @out at slots 0 .. m / 2 - 1 and m / 2 .. m - 1 (m = n d), or for d = 2
+ * straight to @colour as @c and @c + 1.
+ */
+static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *in,
+		      struct hrel_slot *out, u32 *colour, u32 c)
+{
+	u32 m = n * d, pairs = m / 2, p;
+	int err = hrel_walk(ws, m, &in->r, sizeof(*in) / sizeof(u32));
+
+	if (err)
+		return err;
 	for (p = 0; p < pairs; p++) {
-		u32 f = (st[p] & 1) ^ !!parent[st[p] >> 1];
+		u32 f = hrel_half(ws, p);
 
 		if (d == 2) {
 			hrel_set(colour, in[2 * p + f].msg, c);
@@ -436,6 +482,64 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 			out[p] = in[2 * p + f];
 			out[pairs + p] = in[2 * p + 1 - f];
 		}
+	}
+	return 0;
+}
+
+/*
+ * Step 3 for h = 2^levels, level by level: the halves of each subgraph
+ * carry only their right vertices, and each split keeps one bit a pair
+ * (the half of its even slot). The slot at k of the h-regular graph sits
+ * at k >> L in its subgraph at level L, so its colour is read from the
+ * bits at the end and the messages never move.
+ */
+static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
+{
+	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
+	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
+	const struct hrel_slot *e = ws->buf[0];
+	u32 lv, s, p, k;
+	int err;
+
+	for (lv = 0; lv < levels; lv++) {
+		u32 d = h >> lv, m = n * d, pairs = m / 2;
+		u32 *bits = ws->flip + (size_t)lv * words;
+
+		memset(bits, 0, (size_t)words * sizeof(u32));
+		for (s = 0; s < BIT(lv); s++) {
+			const u32 *in = lv ? cur + (size_t)s * m : &e->r;
+			u32 stride = lv ? 1 : sizeof(*e) / sizeof(u32);
+			u32 *out = next + (size_t)s * m, base = s * pairs;
+
+			err = hrel_walk(ws, m, in, stride);
+			if (err)
+				return err;
+			for (p = 0; p < pairs; p++) {
+				u32 f = hrel_half(ws, p), g = base + p;
+
+				bits[g / 32] |= f << (g % 32);
+				if (d > 2) {
+					out[p] = in[(size_t)(2 * p + f) * stride];
+					out[pairs + p] = in[(size_t)(2 * p + 1 - f) * stride];
+				}
+			}
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	for (k = 0; k < slots; k++) {
+		u32 c = 0;
+
+		if (e[k].msg == BFLY_HREL_IDLE)
+			continue;
+		for (lv = 0; lv < levels; lv++) {
+			const u32 *bits = ws->flip + (size_t)lv * words;
+			u32 g = c * (slots >> (lv + 1)) + (k >> (lv + 1));
+
+			c = 2 * c + (((bits[g / 32] >> (g % 32)) & 1) ^ ((k >> lv) & 1));
+		}
+		colour[e[k].msg] = c;
 	}
 	return 0;
 }
@@ -538,6 +642,8 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 	if (bfly_should_stop())
 		return -EINTR;
 	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
+	if (h > 1 && is_power_of_2(h))
+		return hrel_pow2(&ws, n, h, colour);
 	ws.rnd = 0x9e3779b9;
 	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
 	while (sp) {

@@ -22,4 +22,8 @@ void bfly_hrel_exchange_rounds(u32 ports, u32 count, const u32 *src, const u32 *
 int bfly_hrel_labels(const struct bfly_geometry *geo, const u32 *part, u64 *rng,
 		     u64 *labels, unsigned long *active);
 
+size_t bfly_hrel_choose_workspace_size(const struct bfly_geometry *geo);
+int bfly_hrel_choose(const struct bfly_geometry *geo, const u32 *part, u64 *rng, u32 tries,
+		     u64 *labels, unsigned long *active, u32 *sub, void *work);
+
 #endif /* _BFLY_HREL_ROUND_H */

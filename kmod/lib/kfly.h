@@ -48,6 +48,10 @@ int bfly_kfly_route_dest(const struct bfly_kfly *g, const u32 *perm, u8 *set,
 int bfly_kfly_link_load(const struct bfly_kfly *g, const u64 *labels, const u8 *set,
 			const unsigned long *active, u32 *load, u32 *stage_max, u32 *mll,
 			void *work);
+size_t bfly_kfly_split_workspace_size(const struct bfly_kfly *g);
+int bfly_kfly_split(const struct bfly_kfly *g, const u32 *part, u32 *sub, void *work);
+void bfly_kfly_subround_settings(const struct bfly_kfly *g, const u32 *part, const u32 *sub,
+				 u32 r, u8 *set);
 u32 bfly_kfly_window_first_conflict(const struct bfly_kfly *g, const u32 *perm,
 				    unsigned long *seen);
 

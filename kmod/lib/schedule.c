@@ -233,6 +233,29 @@ bool bfly_sched_has_labels(const struct bfly_geometry *geo)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_sched_has_labels);
 
+/**
+ * bfly_sched_proven() - whether a schedule's rounds are conflict-free by
+ *	theorem
+ * @sched: the schedule (bfly_sched_init())
+ *
+ * The RLS paper's Theorem IV.3: every rls round self-routes on bfly2 with
+ * no conflict, and so every lls round (the same rotations); bfly-twice
+ * routes the same intermediate outputs with one more, all-straight, node
+ * stage. A caller may skip bfly_sched_check() on these rounds when it did
+ * not ask for the check itself (strict mode) and no fault changes the
+ * routes; schedule_kunit.c checks the claim round by round.
+ *
+ * Return: true for rls and lls on bfly2 and bfly-twice; false otherwise.
+ */
+bool bfly_sched_proven(const struct bfly_sched *sched)
+{
+	enum bfly_topology topo = sched->geo.topology;
+
+	return (sched->latin == BFLY_LATIN_RLS || sched->latin == BFLY_LATIN_LLS) &&
+	       (topo == BFLY_TOPO_BFLY2 || topo == BFLY_TOPO_BFLY_TWICE);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_sched_proven);
+
 static __always_inline u32 sched_dest(const struct bfly_sched *sched,
 				      u32 i, u32 k, u32 mask)
 {

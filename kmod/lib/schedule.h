@@ -52,6 +52,7 @@ int bfly_sched_init(struct bfly_sched *sched,
 		    const struct bfly_geometry *geo, enum bfly_latin latin,
 		    const u32 *square, void *work);
 bool bfly_sched_has_labels(const struct bfly_geometry *geo);
+bool bfly_sched_proven(const struct bfly_sched *sched);
 int bfly_sched_round(const struct bfly_sched *sched, u32 k, u32 *dest,
 		     u64 *labels);
 size_t bfly_sched_check_workspace_size(const struct bfly_geometry *geo);

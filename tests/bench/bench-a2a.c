@@ -1,99 +1,260 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native stand-in for an all-to-all batch (this machine cannot load
- * bfly.ko): the same per-round work as the kernel's BFLY_IOC_BATCH on
+ * Native stand-in for an all-to-all batch's payload (this machine cannot
+ * load bfly.ko): the same per-round work as the kernel's BFLY_IOC_BATCH on
  * bfly2 with the RLS schedule — bfly_sched_round() for destinations and
  * labels, bfly_sched_check() for conflicts — and every message copied from
  * its [source][dest] send slot to its [dest][source] receive slot by the
- * kernel's own bfly_msg_copy() (kmod/core/msgcopy.c, built natively), with the
- * kernel's prefetch distance, next to one memcpy of the same bytes. Prints
- * GB/s for N = 256 and 1024 and 64 B, 1 KiB, 4 KiB.
+ * kernel's own bfly_msg_copy_chunked() (kmod/core/msgcopy.c, built
+ * natively), with the kernel's prefetch distance
+ * (bfly_msg_prefetch_distance()).
+ *
+ * Baselines, timed in the same run and alternated call by call with the
+ * batch: one memcpy() of the same bytes, and at 64 B a plain blocked
+ * transpose of the N x N message matrix. Every 8-byte word of the send
+ * buffer holds a tag naming its message and word; the receive buffer is
+ * cleared before every timed call (untimed) and every word of it is
+ * checked after every call. Both buffers are 2 MiB aligned and backed by
+ * transparent huge pages for every program alike.
+ *
+ *   bench-a2a [reps]
  */
 #include "compat.h"
 #include "core/msgcopy.h"
 #include "schedule.h"
 #include "bench.h"
 
-/* As bfly_batch_deliver() in kmod/core/batch.c */
-#define PREFETCH_DISTANCE 2
+/* Elements per side of a block of the transpose baseline */
+#define TRANSPOSE_BLOCK 16
+#define MAX_REPS 101
 
-static struct bfly_msg msg_of(u8 *send, u8 *recv, u32 N, u64 size, u32 i, u32 d)
+struct a2a_bench {
+	u32 N;
+	u64 size, bytes;
+	u8 *send, *recv;
+	struct bfly_geometry g;
+	struct bfly_sched sched;
+	u32 *dest;
+	u64 *labels;
+	void *work;
+};
+
+/* Word @w of the message from @i to @d */
+static inline u64 a2a_tag(u32 i, u32 d, u64 w)
+{
+	return ((u64)i << 44 | (u64)d << 24 | w) ^ 0xa5a5000000000000ULL;
+}
+
+static void a2a_fill(struct a2a_bench *b)
+{
+	u64 *s = (u64 *)b->send, words = b->size / 8, w;
+	u32 i, d;
+
+	for (i = 0; i < b->N; i++)
+		for (d = 0; d < b->N; d++)
+			for (w = 0; w < words; w++)
+				*s++ = a2a_tag(i, d, w);
+}
+
+/* Is every receive slot [d][i] the message from i to d? */
+static bool a2a_check(const struct a2a_bench *b)
+{
+	const u64 *r = (const u64 *)b->recv;
+	u64 words = b->size / 8, w, bad = 0;
+	u32 i, d;
+
+	for (d = 0; d < b->N; d++)
+		for (i = 0; i < b->N; i++)
+			for (w = 0; w < words; w++)
+				bad |= *r++ ^ a2a_tag(i, d, w);
+	return !bad;
+}
+
+static struct bfly_msg msg_of(const struct a2a_bench *b, u32 i, u32 d)
 {
 	return (struct bfly_msg) {
-		.src = send + ((u64)i * N + d) * size,
-		.dst = recv + ((u64)d * N + i) * size,
+		.src = b->send + ((u64)i * b->N + d) * b->size,
+		.dst = b->recv + ((u64)d * b->N + i) * b->size,
 	};
 }
 
 /* The copies of one round, as bfly_batch_deliver() makes them */
-static void move_round(u8 *send, u8 *recv, u32 N, u64 size, const u32 *dest)
+static int move_round(const struct a2a_bench *b)
 {
+	u32 i, next, distance = bfly_msg_prefetch_distance(b->size);
 	struct bfly_msg m, ahead;
-	u32 i, next;
+	int err = 0;
 
-	for (i = 0; i < N; i++) {
-		m = msg_of(send, recv, N, size, i, dest[i]);
-		next = i + PREFETCH_DISTANCE;
-		if (next < N)
-			ahead = msg_of(send, recv, N, size, next, dest[next]);
-		bfly_msg_copy(&m, size, next < N ? &ahead : NULL);
+	for (i = 0; i < b->N; i++) {
+		m = msg_of(b, i, b->dest[i]);
+		next = i + distance;
+		if (next < b->N)
+			ahead = msg_of(b, next, b->dest[next]);
+		err |= bfly_msg_copy_chunked(&m, b->size, next < b->N ? &ahead : NULL);
 	}
+	return err;
 }
 
-int main(void)
+/* One batch: N rounds scheduled, checked and moved */
+static int a2a_batch(struct a2a_bench *b)
 {
-	static const u32 logs[] = { 8, 10 };
-	static const u64 sizes[] = { 64, 1024, 4096 };
-	unsigned int li, si, r;
+	u32 k;
+	int err;
 
-	printf("native all-to-all stand-in, bfly2, rls: best of 3\n");
-	for (li = 0; li < ARRAY_SIZE(logs); li++) {
-		u32 n = logs[li], N = 1U << n, k;
-		struct bfly_geometry g = {
-			.topology = BFLY_TOPO_BFLY2, .ports_log2 = n, .ports = N,
-			.node_stages = 2 * n - 1, .nodes_per_stage = N / 2,
-			.switches = (u64)(2 * n - 1) * (N / 2),
-		};
-		struct bfly_sched sched;
-		u32 *dest = malloc(N * sizeof(u32));
-		u64 *labels = malloc(N * sizeof(u64));
-		void *work = malloc(bfly_sched_check_workspace_size(&g));
-
-		bfly_sched_init(&sched, &g, BFLY_LATIN_RLS, NULL, NULL);
-		for (si = 0; si < ARRAY_SIZE(sizes); si++) {
-			u64 size = sizes[si], bytes = (u64)N * N * size;
-			u8 *send = bench_map(bytes), *recv = bench_map(bytes);
-			double best_copy = 1e30, best_batch = 1e30, t0, t;
-
-			memset(send, 1, bytes);
-			for (r = 0; r < 3; r++) {
-				t0 = now_ns();
-				memcpy(recv, send, bytes);
-				t = now_ns() - t0;
-				best_copy = t < best_copy ? t : best_copy;
-			}
-			for (r = 0; r < 3; r++) {
-				t0 = now_ns();
-				for (k = 0; k < N; k++) {
-					bfly_sched_round(&sched, k, dest, labels);
-					if (bfly_sched_check(&g, labels, NULL, NULL, work)) {
-						fprintf(stderr, "conflict in round %u\n", k);
-						return 1;
-					}
-					move_round(send, recv, N, size, dest);
-				}
-				t = now_ns() - t0;
-				best_batch = t < best_batch ? t : best_batch;
-			}
-			printf("N=%-5u %5llu B: memcpy %6.2f GB/s, batch %6.2f GB/s, ratio %.2f\n",
-			       N, (unsigned long long)size, bytes / best_copy, bytes / best_batch,
-			       best_copy / best_batch);
-			munmap(send, bytes);
-			munmap(recv, bytes);
-		}
-		free(dest);
-		free(labels);
-		free(work);
+	for (k = 0; k < b->N; k++) {
+		err = bfly_sched_round(&b->sched, k, b->dest, b->labels);
+		if (err)
+			return err;
+		if (bfly_sched_check(&b->g, b->labels, NULL, NULL, b->work))
+			return -EBUSY;
+		err = move_round(b);
+		if (err)
+			return err;
 	}
+	return 0;
+}
+
+/* The plain user-space all-to-all: a blocked transpose of the matrix */
+static void a2a_transpose(struct a2a_bench *b)
+{
+	u32 N = b->N, i0, d0, i, d;
+	u64 size = b->size;
+
+	for (i0 = 0; i0 < N; i0 += TRANSPOSE_BLOCK)
+		for (d0 = 0; d0 < N; d0 += TRANSPOSE_BLOCK)
+			for (i = i0; i < i0 + TRANSPOSE_BLOCK && i < N; i++)
+				for (d = d0; d < d0 + TRANSPOSE_BLOCK && d < N; d++)
+					memcpy(b->recv + ((u64)d * N + i) * size,
+					       b->send + ((u64)i * N + d) * size, size);
+}
+
+/*
+ * The programs: memcpy; the batch; the kernel's copy of the whole buffer as
+ * one message (the ceiling of a copy with cached stores: no scatter, no
+ * schedule); the transpose.
+ */
+enum a2a_prog { A2A_MEMCPY, A2A_BATCH, A2A_WHOLE, A2A_TRANSPOSE, A2A_PROGS };
+static const char *const a2a_prog_name[] = { "memcpy", "batch", "msgcopy", "transpose" };
+
+/* One timed call of @p, the receive buffer cleared before and checked after */
+static double a2a_time(struct a2a_bench *b, enum a2a_prog p)
+{
+	struct bfly_msg whole = { .src = b->send, .dst = b->recv };
+	double t0, t;
+	int err = 0;
+	bool ok;
+
+	memset(b->recv, 0, b->bytes);
+	t0 = now_ns();
+	switch (p) {
+	case A2A_MEMCPY:
+		memcpy(b->recv, b->send, b->bytes);
+		break;
+	case A2A_BATCH:
+		err = a2a_batch(b);
+		break;
+	case A2A_WHOLE:
+		err = bfly_msg_copy_chunked(&whole, b->bytes, NULL);
+		break;
+	default:
+		a2a_transpose(b);
+		break;
+	}
+	t = now_ns() - t0;
+	if (p == A2A_MEMCPY || p == A2A_WHOLE)
+		ok = !err && !memcmp(b->recv, b->send, b->bytes);
+	else
+		ok = !err && a2a_check(b);
+	if (!ok) {
+		fprintf(stderr, "N=%u %llu B: program %d moved the payload wrong (err %d)\n",
+			b->N, (unsigned long long)b->size, p, err);
+		exit(1);
+	}
+	return t;
+}
+
+static void ratio_line(const char *fig, const double *base, const double *prog, int reps,
+		       double target)
+{
+	double r[MAX_REPS], med, lo = 1e30, hi = 0;
+	int k;
+
+	for (k = 0; k < reps; k++) {
+		r[k] = base[k] / prog[k];
+		lo = r[k] < lo ? r[k] : lo;
+		hi = r[k] > hi ? r[k] : hi;
+	}
+	med = bench_median(r, reps);
+	printf("ratio: %s | %.2fx | spread %.2fx-%.2fx | target >= %.1fx | %s\n",
+	       fig, med, lo, hi, target, med >= target ? "met" : "MISSED");
+}
+
+static void a2a_run(u32 n, u64 size, int reps, double target, bool transpose)
+{
+	struct a2a_bench b = { .N = 1U << n, .size = size };
+	double t[A2A_PROGS][MAX_REPS], tt[MAX_REPS];
+	int k, j, progs = transpose ? 4 : 3;
+	char fig[128];
+
+	b.bytes = (u64)b.N * b.N * size;
+	b.g = (struct bfly_geometry) {
+		.topology = BFLY_TOPO_BFLY2, .ports_log2 = n, .ports = b.N,
+		.node_stages = 2 * n - 1, .nodes_per_stage = b.N / 2,
+		.switches = (u64)(2 * n - 1) * (b.N / 2),
+	};
+	b.dest = bench_alloc(b.N * sizeof(u32));
+	b.labels = bench_alloc(b.N * sizeof(u64));
+	b.work = bench_alloc(bfly_sched_check_workspace_size(&b.g));
+	bfly_sched_init(&b.sched, &b.g, BFLY_LATIN_RLS, NULL, NULL);
+	b.send = bench_alloc_huge(b.bytes);
+	b.recv = bench_alloc_huge(b.bytes);
+	a2a_fill(&b);
+
+	/* one untimed call of each, then the timed ones, order rotating */
+	for (j = 0; j < progs; j++)
+		a2a_time(&b, j);
+	for (k = 0; k < reps; k++)
+		for (j = 0; j < progs; j++) {
+			int p = (j + k) % progs;
+
+			t[p][k] = a2a_time(&b, p);
+		}
+	for (j = 0; j < progs; j++) {
+		memcpy(tt, t[j], reps * sizeof(double));
+		printf("  N=%-5u %6llu B %-9s median %8.2f GB/s\n", b.N,
+		       (unsigned long long)size, a2a_prog_name[j],
+		       b.bytes / bench_median(tt, reps));
+	}
+	for (k = 0; k < reps; k++)
+		tt[k] = t[A2A_MEMCPY][k] / t[A2A_WHOLE][k];
+	printf("  msgcopy of the whole buffer / memcpy (cached-store ceiling): median %.2fx\n",
+	       bench_median(tt, reps));
+	if (transpose) {
+		snprintf(fig, sizeof(fig), "a2a payload %llu B / blocked transpose, bfly2 rls N=%u",
+			 (unsigned long long)size, b.N);
+		ratio_line(fig, t[A2A_TRANSPOSE], t[A2A_BATCH], reps, target);
+	} else {
+		snprintf(fig, sizeof(fig), "a2a payload %llu B / memcpy, bfly2 rls N=%u",
+			 (unsigned long long)size, b.N);
+		ratio_line(fig, t[A2A_MEMCPY], t[A2A_BATCH], reps, target);
+	}
+	free(b.send);
+	free(b.recv);
+	free(b.dest);
+	free(b.labels);
+	free(b.work);
+}
+
+int main(int argc, char **argv)
+{
+	int reps = argc > 1 ? atoi(argv[1]) : 7;
+
+	if (reps < 1 || reps > MAX_REPS)
+		reps = 7;
+	printf("native all-to-all payload, bfly2 rls, %d calls each, alternated\n", reps);
+	a2a_run(10, 64, reps, 1.0, true);	/* 64 MiB */
+	a2a_run(9, 1024, reps, 0.5, false);	/* 256 MiB */
+	a2a_run(8, 4096, reps, 0.8, false);	/* 256 MiB */
+	a2a_run(6, 65536, reps, 0.8, false);	/* 256 MiB */
 	return 0;
 }

@@ -1,12 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * All-to-all batch throughput through BFLY_IOC_BATCH, next to a plain
- * memcpy of the same bytes in the same process, and the schedule-only time
- * per message (0-byte messages: labels, routing and conflict checks).
+ * All-to-all batches through BFLY_IOC_BATCH next to two user-space
+ * baselines on the same bytes, in the same process: memcpy of the whole
+ * send buffer, and a plain all-to-all, a blocked transpose of the N x N
+ * message matrix (the layout the batch writes). The three alternate call
+ * by call, the order rotated every call; times are wall-clock around each
+ * call.
  *
- *   bench-batch DEVICE SIZE...      message sizes in bytes
+ * Every message is tagged: each 8-byte word of message i -> d holds i, d
+ * and the word's index. After every call, outside the timing, the batch's
+ * and the transpose's receive buffers are checked slot by slot, word by
+ * word (slot (d * N + i) holds message i -> d), and memcpy's copy against
+ * the send buffer; the batch must report N rounds, no conflict and every
+ * byte moved. With SIZE 0 (schedule only) the batch's counts are checked.
+ *
+ * Figures (`ratio:` lines): batch throughput over memcpy's (>= 0.8x at
+ * 4 KiB and larger, >= 0.5x at 1 KiB) and over the transpose's (>= 1.0x
+ * below 1 KiB), median and spread over the calls.
+ *
+ *   bench-batch DEVICE [-r REPS] SIZE...      message sizes in bytes
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +34,10 @@
 #include <linux/bfly.h>
 
 #include "bench.h"
+#include "bench-ratio.h"
+
+/* square blocks of messages the transpose moves at a time */
+#define TBLOCK 8
 
 static int batch(int fd, __u32 ports, __u64 size, void *send, void *recv,
 		 struct bfly_batch *b)
@@ -33,16 +52,153 @@ static int batch(int fd, __u32 ports, __u64 size, void *send, void *recv,
 	return ioctl(fd, BFLY_IOC_BATCH, b);
 }
 
+static inline __u64 tag(__u32 i, __u32 d, __u64 w)
+{
+	return ((__u64)i << 44) | ((__u64)d << 24) | w;
+}
+
+static void fill(__u64 *send, __u32 ports, __u64 size)
+{
+	__u64 words = size / 8, w;
+	__u32 i, d;
+
+	for (i = 0; i < ports; i++)
+		for (d = 0; d < ports; d++, send += words)
+			for (w = 0; w < words; w++)
+				send[w] = tag(i, d, w);
+}
+
+/* Wrong words of a receive buffer: slot d * N + i holds i -> d. */
+static __u64 check_recv(const __u64 *recv, __u32 ports, __u64 size)
+{
+	__u64 words = size / 8, w, bad = 0;
+	__u32 i, d;
+
+	for (d = 0; d < ports; d++)
+		for (i = 0; i < ports; i++, recv += words)
+			for (w = 0; w < words; w++)
+				bad += recv[w] != tag(i, d, w);
+	return bad;
+}
+
+/* The plain all-to-all: message i -> d to slot d * N + i, in blocks. */
+static void transpose(const __u8 *send, __u8 *recv, __u32 ports, __u64 size)
+{
+	__u32 i0, d0, i, d;
+
+	for (i0 = 0; i0 < ports; i0 += TBLOCK)
+		for (d0 = 0; d0 < ports; d0 += TBLOCK)
+			for (i = i0; i < i0 + TBLOCK && i < ports; i++)
+				for (d = d0; d < d0 + TBLOCK && d < ports; d++)
+					memcpy(recv + ((__u64)d * ports + i) * size,
+					       send + ((__u64)i * ports + d) * size, size);
+}
+
+static __u64 check_batch(const struct bfly_batch *b, __u32 ports, __u64 bytes)
+{
+	return (b->rounds != ports) + (b->conflicts != 0) + (b->bytes_moved != bytes);
+}
+
+/* Schedule only: the batch's own time per message, its counts checked. */
+static __u64 schedule_only(int fd, __u32 ports, int reps)
+{
+	double *t = bench_alloc(reps * sizeof(double));
+	struct bfly_batch b;
+	__u64 bad = 0;
+	int r;
+
+	for (r = 0; r < reps; r++) {
+		if (batch(fd, ports, 0, NULL, NULL, &b)) {
+			perror("BFLY_IOC_BATCH");
+			exit(1);
+		}
+		bad += check_batch(&b, ports, 0);
+		t[r] = b.elapsed_ns;
+	}
+	printf("  N=%u schedule only: %.2f ns/msg (median of %d), %u sub-rounds, %llu wrong\n",
+	       ports, bench_median(t, reps) / ((double)ports * ports), reps, b.sub_rounds,
+	       (unsigned long long)bad);
+	free(t);
+	return bad;
+}
+
+static __u64 payload(int fd, __u32 ports, __u64 size, int reps)
+{
+	__u64 msgs = (__u64)ports * ports, bytes = msgs * size, bad = 0;
+	double *rm = bench_alloc(reps * sizeof(double));
+	double *rt = bench_alloc(reps * sizeof(double));
+	__u8 *send = bench_map(bytes), *recv = bench_map(bytes), *other = bench_map(bytes);
+	double tb = 0, tm = 0, tt = 0, t0;
+	struct bfly_batch b;
+	char fig[96];
+	int r, j;
+
+	fill((__u64 *)send, ports, size);
+	for (r = -1; r < reps; r++) {
+		for (j = 0; j < 3; j++) {
+			switch ((j + r + 3) % 3) {
+			case 0:
+				memset(recv, 0, bytes);
+				t0 = now_ns();
+				if (batch(fd, ports, size, send, recv, &b)) {
+					perror("BFLY_IOC_BATCH");
+					exit(1);
+				}
+				tb = now_ns() - t0;
+				bad += check_batch(&b, ports, bytes);
+				bad += check_recv((__u64 *)recv, ports, size);
+				break;
+			case 1:
+				memset(other, 0, bytes);
+				t0 = now_ns();
+				memcpy(other, send, bytes);
+				tm = now_ns() - t0;
+				bad += memcmp(other, send, bytes) != 0;
+				break;
+			default:
+				memset(other, 0, bytes);
+				t0 = now_ns();
+				transpose(send, other, ports, size);
+				tt = now_ns() - t0;
+				bad += check_recv((__u64 *)other, ports, size);
+				break;
+			}
+		}
+		if (r < 0)
+			continue;
+		rm[r] = tm / tb;
+		rt[r] = tt / tb;
+	}
+	bench_median(rm, reps);
+	bench_median(rt, reps);
+	snprintf(fig, sizeof(fig), "batch / memcpy throughput, bfly2 N=%u %llu B (VM)",
+		 ports, (unsigned long long)size);
+	if (size >= 1024)
+		bench_ratio_line(fig, rm[reps / 2], rm[0], rm[reps - 1], false,
+				 size >= 4096 ? 0.8 : 0.5, bad);
+	snprintf(fig, sizeof(fig), "batch / blocked transpose throughput, bfly2 N=%u %llu B (VM)",
+		 ports, (unsigned long long)size);
+	if (size < 1024)
+		bench_ratio_line(fig, rt[reps / 2], rt[0], rt[reps - 1], false, 1.0, bad);
+	printf("  N=%u %llu B: batch %.2fx memcpy, %.2fx transpose (medians of %d), %llu wrong\n",
+	       ports, (unsigned long long)size, rm[reps / 2], rt[reps / 2], reps,
+	       (unsigned long long)bad);
+	munmap(send, bytes);
+	munmap(recv, bytes);
+	munmap(other, bytes);
+	free(rm);
+	free(rt);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct bfly_info info = { .size = sizeof(info) };
-	struct bfly_batch b;
-	double best, t0, t, copy_gbs, batch_gbs;
-	__u64 size, bytes, msgs;
-	int fd, a, r;
+	__u64 size, bad = 0;
+	int fd, a = 2, reps = 5;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s DEVICE SIZE...\n", argv[0]);
+		fprintf(stderr, "usage: %s DEVICE [-r REPS] SIZE...\n", argv[0]);
 		return 2;
 	}
 	fd = open(argv[1], O_RDWR);
@@ -50,55 +206,21 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	msgs = (__u64)info.ports * info.ports;
-
-	/* Schedule only: best of 5 */
-	best = 1e30;
-	for (r = 0; r < 5; r++) {
-		if (batch(fd, info.ports, 0, NULL, NULL, &b)) {
-			perror("BFLY_IOC_BATCH");
-			return 1;
-		}
-		if (b.elapsed_ns < best)
-			best = b.elapsed_ns;
+	if (argc > 4 && !strcmp(argv[2], "-r")) {
+		reps = atoi(argv[3]);
+		a = 4;
 	}
-	printf("N=%u schedule only: %.2f ns per message (%u sub-rounds, %llu cycles)\n",
-	       info.ports, best / msgs, b.sub_rounds, (unsigned long long)b.cycles);
-
-	for (a = 2; a < argc; a++) {
-		__u8 *send, *recv;
-
+	if (reps < 1)
+		reps = 1;
+	for (; a < argc; a++) {
 		size = strtoull(argv[a], NULL, 0);
-		bytes = msgs * size;
-		send = bench_map(bytes);
-		recv = bench_map(bytes);
-		memset(send, 1, bytes);
-		/* memcpy of the same bytes: best of 3 */
-		best = 1e30;
-		for (r = 0; r < 3; r++) {
-			t0 = now_ns();
-			memcpy(recv, send, bytes);
-			t = now_ns() - t0;
-			if (t < best)
-				best = t;
+		if (size % 8) {
+			fprintf(stderr, "%s: message sizes are multiples of 8\n", argv[0]);
+			return 2;
 		}
-		copy_gbs = bytes / best;
-		best = 1e30;
-		for (r = 0; r < 3; r++) {
-			if (batch(fd, info.ports, size, send, recv, &b)) {
-				perror(" BFLY_IOC_BATCH");
-				return 1;
-			}
-			if (b.elapsed_ns < best)
-				best = b.elapsed_ns;
-		}
-		batch_gbs = bytes / best;
-		printf("N=%u %5llu B messages: memcpy %6.2f GB/s, batch %6.2f GB/s, ratio %.2f\n",
-		       info.ports, (unsigned long long)size, copy_gbs, batch_gbs,
-		       batch_gbs / copy_gbs);
-		munmap(send, bytes);
-		munmap(recv, bytes);
+		bad += size ? payload(fd, info.ports, size, reps) :
+			      schedule_only(fd, info.ports, reps);
 	}
 	close(fd);
-	return 0;
+	return bad ? 1 : 0;
 }

@@ -113,4 +113,66 @@ static inline void *bench_map(size_t bytes)
 	return p;
 }
 
+/*
+ * The machine's context for the ratios: memcpy bandwidth in GB/s over
+ * @bytes (median of @reps copies, the copy checked), and the latency in ns
+ * of one load in a random pointer chase over @bytes (a single cycle, so
+ * every load misses as far as @bytes reaches).
+ */
+static inline double bench_memcpy_gbps(size_t bytes, int reps)
+{
+	unsigned char *a = bench_map(bytes), *b = bench_map(bytes);
+	double t[64], med;
+	int r;
+
+	if (reps > 64)
+		reps = 64;
+	for (size_t i = 0; i < bytes; i++)
+		a[i] = (unsigned char)(i * 131 + 7);
+	for (r = 0; r < reps; r++) {
+		double t0 = now_ns();
+
+		memcpy(b, a, bytes);
+		t[r] = now_ns() - t0;
+		if (memcmp(a, b, bytes)) {
+			fprintf(stderr, "memcpy: copy differs\n");
+			exit(1);
+		}
+	}
+	med = bench_median(t, reps);
+	munmap(a, bytes);
+	munmap(b, bytes);
+	return bytes / med;
+}
+
+static inline double bench_chase_ns(size_t bytes, long loads)
+{
+	size_t n = bytes / sizeof(size_t), i, j, x;
+	size_t *next = bench_map(n * sizeof(size_t));
+	__u32 *order = malloc(n * sizeof(*order));
+	double t0, t;
+
+	/* one random cycle through all slots (Sattolo) */
+	for (i = 0; i < n; i++)
+		order[i] = (__u32)i;
+	for (i = n - 1; i > 0; i--) {
+		j = bench_rnd() % i;
+		x = order[i];
+		order[i] = order[j];
+		order[j] = (__u32)x;
+	}
+	for (i = 0; i < n; i++)
+		next[order[i]] = order[(i + 1) % n];
+	x = 0;
+	t0 = now_ns();
+	for (long l = 0; l < loads; l++)
+		x = next[x];
+	t = now_ns() - t0;
+	if (x >= n)
+		exit(1);
+	free(order);
+	munmap(next, n * sizeof(size_t));
+	return t / loads;
+}
+
 #endif /* BFLY_BENCH_H */

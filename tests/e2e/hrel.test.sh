@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # h-relations (issue 14): BFLY_IOC_HREL through hrel-test on every fabric
-# that runs them (payload against a model, rounds, permutations, bad
-# input, a signal), the fabrics that refuse them, and the hrel command
+# (payload against a model, rounds, permutations, bad input, a signal),
+# a fabric with a fault that refuses them, and the hrel command
 # through bflyctl (figures, JSON, perms, refusals with their extack).
 . "$(dirname "$0")/lib.sh"
 
@@ -15,20 +15,23 @@ b2=$(bflyctl new bfly2 64)
 bt=$(bflyctl new bfly-twice 64)
 cb=$(bflyctl new cb-lcan 64 radix 2 up 2)
 tl=$(bflyctl new t-lcan 16 radix 4 up 2)
-check "six fabrics made: $be $bf $b2 $bt $cb $tl" test -c "/dev/$tl"
+kf=$(bflyctl new kfly 64 radix 4)
+ff=$(bflyctl new flatfly 64 radix 4)
+k3=$(bflyctl new kfly 27 radix 3)
+f3=$(bflyctl new flatfly 27 radix 3)
+f2=$(bflyctl new flatfly 32 radix 2)
+check "eleven fabrics made: $be $bf $b2 $bt $cb $tl $kf $ff $k3 $f3 $f2" test -c "/dev/$f2"
 
-for dev in $be $bf $b2 $bt $cb $tl; do
+for dev in $be $bf $b2 $bt $cb $tl $kf $ff $k3 $f3 $f2; do
 	hrel-test "/dev/$dev" run
 done
 hrel-test "/dev/$be" bad
 hrel-test "/dev/$cb" bad
+hrel-test "/dev/$kf" bad
+hrel-test "/dev/$ff" bad
 hrel-test "/dev/$be" signal
 
-# Fabrics that run none: kfly, flatfly, a fabric with a fault
-kf=$(bflyctl new kfly 16 radix 4)
-ff=$(bflyctl new flatfly 16 radix 4)
-hrel-test "/dev/$kf" refused
-hrel-test "/dev/$ff" refused
+# A fabric that runs none: one with a fault
 check "fault add: a stuck node on $bf" bflyctl fault add "$bf" stuck 1 3 cross
 hrel-test "/dev/$bf" refused
 check "fault clear on $bf" bflyctl fault clear "$bf"
@@ -45,7 +48,7 @@ check "hrel benes alltoall: h = N = 64 rounds" \
 	grep -q "h 64, 64 colours, 64 rounds (0 extra)" /tmp/hr.out
 bflyctl hrel "$bf" one-to-one 5 seed 1 > /tmp/hr.out
 check "hrel butterfly one-to-one 5: h 5" grep -q "h 5, 5 colours" /tmp/hr.out
-for dev in $be $bf $b2 $bt $cb $tl; do
+for dev in $be $bf $b2 $bt $cb $tl $kf $ff $k3 $f3; do
 	bflyctl -j hrel "$dev" random 3 seed 7 perms > "/tmp/hr-$dev.json"
 	check "hrel -j $dev random 3 perms: rounds are partial permutations of the messages" \
 		python3 -c "
@@ -78,8 +81,11 @@ printf '0 1\n70 0\n' > /tmp/hr.pairs
 refused "hrel: a source past the last port" \
 	"message 1 (70 0): a message's source or destination is no port of the fabric" \
 	bflyctl hrel "$be" file /tmp/hr.pairs
-refused "hrel on a kfly" "h-relations run on butterfly, bfly2, bfly-twice, benes and the LCANs" \
-	bflyctl hrel "$kf" random 1
+bflyctl hrel "$kf" random 4 seed 3 > /tmp/hr.out
+check "hrel kfly random 4: h 4, 4 colours" grep -q "h 4, 4 colours" /tmp/hr.out
+bflyctl hrel "$ff" random 4 seed 3 > /tmp/hr.out
+check "hrel flatfly random 4: h 4, 4 colours, 4 rounds" \
+	grep -q "h 4, 4 colours, 4 rounds (0 extra)" /tmp/hr.out
 check "fault add again on $bf" bflyctl fault add "$bf" link 0 5
 refused "hrel on a fabric with a fault" "without faults; repair them first" \
 	bflyctl hrel "$bf" random 1
@@ -119,8 +125,15 @@ bflyctl del "$d"
 d=$(bflyctl new t-lcan 64 radix 4 up 2)
 BFLY_TOPO=t-lcan hrel-test "/dev/$d" table
 bflyctl del "$d"
+for r in 2 4; do
+	for t in kfly flatfly; do
+		d=$(bflyctl new $t 64 radix $r)
+		BFLY_TOPO="$t radix $r" hrel-test "/dev/$d" table
+		bflyctl del "$d"
+	done
+done
 
-for dev in $be $bf $b2 $bt $cb $tl $kf $ff; do
+for dev in $be $bf $b2 $bt $cb $tl $kf $ff $k3 $f3 $f2; do
 	bflyctl del "$dev"
 done
 check_eq "every fabric deleted" "" "$(bflyctl list)"

@@ -9,8 +9,9 @@
 #   bflymode=demo    load bfly.ko with bflyargs and show the fabric
 #   bflymode=canary  load the canary module that provokes KASAN, kmemleak
 #                    and UBSAN reports
-#   bflymode=bench   Benes routing benchmarks: through the ioctl and as a
-#                    user program, in this VM
+#   bflymode=bench   benchmarks in this VM: Benes routing through the ioctl
+#                    and as a user program, all-to-all batches next to
+#                    memcpy and a blocked transpose (run-bench.sh)
 # Test output goes to the second serial port (/dev/ttyS1) between markers;
 # the kernel log stays on the console (ttyS0). Powers off when done.
 
@@ -120,22 +121,19 @@ run_demo() {
 }
 
 run_bench() {
-	echo "# user program (bench-O2, the algorithm files built for user space)"
-	bench-O2
-	echo "# ioctl (BFLY_IOC_ROUTE on a benes fabric): dry run, then applied"
-	printf '%8s %6s %12s %14s %12s %14s\n' N reps "dry us" "dry ns/node" \
-		"applied us" "appl ns/node"
-	for ports in 1024 8192 65536 1048576; do
+	echo "# ioctl (BFLY_IOC_ROUTE dry run on a benes fabric) and the same code as a user program, alternated"
+	for ports in 1024 8192 65536; do
 		insmod "$BFLY_KO" topology=benes ports=$ports || return
-		bench-ioctl /dev/bfly0
+		bench-ioctl /dev/bfly0 || echo "FAILED bench-ioctl N=$ports: exit $?"
 		rmmod bfly
 	done
-	echo "# all-to-all batches on bfly2 (RLS schedule)"
-	for ports in 256 1024; do
-		insmod "$BFLY_KO" topology=bfly2 ports=$ports || return
-		bench-batch /dev/bfly0 64 1024 4096
-		rmmod bfly
-	done
+	echo "# all-to-all batches on bfly2 (RLS schedule), memcpy and a blocked transpose, alternated"
+	insmod "$BFLY_KO" topology=bfly2 ports=256 || return
+	bench-batch /dev/bfly0 0 64 1024 4096 || echo "FAILED bench-batch N=256: exit $?"
+	rmmod bfly
+	insmod "$BFLY_KO" topology=bfly2 ports=1024 || return
+	bench-batch /dev/bfly0 0 64 || echo "FAILED bench-batch N=1024: exit $?"
+	rmmod bfly
 }
 
 exec 3>/dev/ttyS1

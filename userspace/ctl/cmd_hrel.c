@@ -293,7 +293,7 @@ int cmd_hrel(int argc, char **argv)
 		 "perms prints each round's partial permutation ('-' for an idle input;\n"
 		 "with -j also each message's round); the kernel sends them when rounds x N\n"
 		 "is at most 16382. At most 8191 messages (BFLY_IOC_HREL takes more and\n"
-		 "moves payload). Not on kfly, flatfly or a fabric with faults.\n"))
+		 "moves payload). Not on a fabric with faults.\n"))
 		return 0;
 	if (argc < 1)
 		die("expected DEV and a file or pattern (see bflyctl hrel --help)");

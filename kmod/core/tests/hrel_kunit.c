@@ -3,7 +3,9 @@
  * KUnit: the h-relation service (core/hrel.c). Its refusals name the
  * message at fault and give back every byte charged; every message runs
  * in exactly one round, each round is a partial permutation the fabric
- * routes at once, Benes takes exactly h rounds and the others h or more.
+ * routes at once, Benes takes exactly h rounds and the others h or more;
+ * the k-ary n-fly's rounds self-route without conflict, the flattened
+ * butterfly's are one per colour.
  */
 #include <kunit/test.h>
 #include <linux/prandom.h>
@@ -13,6 +15,7 @@
 #include "core/core.h"
 #include "core/hrel.h"
 #include "lib/hrel_round.h"
+#include "lib/kfly.h"
 #include "lib/schedule.h"
 #include "lib/tests/kunit_util.h"
 #include "core_kunit_util.h"
@@ -50,8 +53,8 @@ static void bfly_hrel_refusals(struct kunit *test)
 		msgs[m].dst = 7 - m;
 	}
 	KUNIT_EXPECT_EQ(test, 0, bfly_hr_run(test, bf, 8, msgs, &res));
-	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP, bfly_hr_run(test, kf, 8, msgs, &res));
-	KUNIT_EXPECT_NOT_NULL(test, res.why);
+	/* the k-ary n-fly runs them too */
+	KUNIT_EXPECT_EQ(test, 0, bfly_hr_run(test, kf, 8, msgs, &res));
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, bf, 0, msgs, &res));
 	KUNIT_EXPECT_EQ(test, -E2BIG, bfly_hr_run(test, bf, BFLY_HREL_MAX_MSGS + 1, msgs, &res));
 
@@ -103,7 +106,8 @@ static void bfly_hr_check_rounds(struct kunit *test, struct bfly_fabric *fab,
 	u64 *labels = bfly_test_alloc(test, geo->ports * sizeof(u64));
 	unsigned long *active = bfly_test_alloc(test, BFLY_MATRIX_BYTES(geo->ports));
 	u32 *sub = bfly_test_alloc(test, geo->ports * sizeof(u32));
-	void *work = bfly_test_alloc(test, bfly_sched_split_workspace_size(geo));
+	void *work = bfly_test_alloc(test, max(bfly_sched_split_workspace_size(geo),
+					       bfly_kfly_split_workspace_size(&geo->fly)));
 	u64 rng = 1;
 	u32 r, i, seen = 0;
 
@@ -122,6 +126,9 @@ static void bfly_hr_check_rounds(struct kunit *test, struct bfly_fabric *fab,
 			KUNIT_EXPECT_FALSE(test, test_bit(perm[i], active));
 			__set_bit(perm[i], active);
 		}
+		/* the k-ary n-fly's rounds route at once by destination digits */
+		if (geo->topology == BFLY_TOPO_KFLY)
+			KUNIT_EXPECT_EQ(test, 1, bfly_kfly_split(&geo->fly, perm, sub, work));
 		if (geo->topology != BFLY_TOPO_BUTTERFLY)
 			continue;
 		/* the butterfly's rounds route at once by destination */
@@ -133,22 +140,27 @@ static void bfly_hr_check_rounds(struct kunit *test, struct bfly_fabric *fab,
 
 static void bfly_hrel_rounds(struct kunit *test)
 {
-	static const struct { u32 topology, radix, up; } fams[] = {
-		{ BFLY_TOPO_BENES, 2, 0 }, { BFLY_TOPO_BUTTERFLY, 2, 0 },
-		{ BFLY_TOPO_BFLY2, 2, 0 }, { BFLY_TOPO_BFLY_TWICE, 2, 0 },
-		{ BFLY_TOPO_CB_LCAN, 2, 2 },
+	static const struct { u32 topology, radix, up, ports; } fams[] = {
+		{ BFLY_TOPO_BENES, 2, 0, 16 }, { BFLY_TOPO_BUTTERFLY, 2, 0, 16 },
+		{ BFLY_TOPO_BFLY2, 2, 0, 16 }, { BFLY_TOPO_BFLY_TWICE, 2, 0, 16 },
+		{ BFLY_TOPO_CB_LCAN, 2, 2, 16 }, { BFLY_TOPO_KFLY, 2, 0, 16 },
+		{ BFLY_TOPO_KFLY, 3, 0, 27 }, { BFLY_TOPO_KFLY, 4, 0, 64 },
+		{ BFLY_TOPO_FLATFLY, 2, 0, 16 }, { BFLY_TOPO_FLATFLY, 3, 0, 27 },
+		{ BFLY_TOPO_FLATFLY, 4, 0, 64 },
 	};
 	static const u32 hs[] = { 1, 3, 4, 16 };
-	const u32 ports = 16, most = 16 * 16;
+	const u32 most = 64 * 16;
 	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, most * sizeof(*msgs));
-	u32 *perm = bfly_test_alloc(test, ports * sizeof(u32));
+	u32 *perm = bfly_test_alloc(test, 64 * sizeof(u32));
 	struct rnd_state rnd;
-	u32 f, j;
+	u32 f, j, ports;
 
 	prandom_seed_state(&rnd, 14);
 	for (f = 0; f < ARRAY_SIZE(fams); f++) {
-		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f].topology, fams[f].radix,
-							 fams[f].up, ports);
+		struct bfly_fabric *fab;
+
+		ports = fams[f].ports;
+		fab = bfly_kunit_fabric(test, fams[f].topology, fams[f].radix, fams[f].up, ports);
 
 		for (j = 0; j < ARRAY_SIZE(hs); j++) {
 			struct bfly_hrel_req req = {
@@ -162,7 +174,8 @@ static void bfly_hrel_rounds(struct kunit *test)
 			KUNIT_ASSERT_EQ(test, 0, bfly_hrel(fab, &req, &res));
 			KUNIT_EXPECT_EQ(test, hs[j], res.h);
 			KUNIT_EXPECT_EQ(test, hs[j], res.colours);
-			if (fams[f].topology == BFLY_TOPO_BENES)
+			if (fams[f].topology == BFLY_TOPO_BENES ||
+			    fams[f].topology == BFLY_TOPO_FLATFLY)
 				KUNIT_EXPECT_EQ(test, hs[j], res.rounds);
 			else
 				KUNIT_EXPECT_GE(test, res.rounds, hs[j]);
@@ -200,8 +213,9 @@ static void bfly_hrel_parallel(struct kunit *test)
  */
 static void bfly_hrel_exchange_is_batch(struct kunit *test)
 {
-	static const u32 fams[] = {
-		BFLY_TOPO_BENES, BFLY_TOPO_BUTTERFLY, BFLY_TOPO_BFLY2, BFLY_TOPO_BFLY_TWICE,
+	static const struct { u32 topology, radix; } fams[] = {
+		{ BFLY_TOPO_BENES, 2 }, { BFLY_TOPO_BUTTERFLY, 2 }, { BFLY_TOPO_BFLY2, 2 },
+		{ BFLY_TOPO_BFLY_TWICE, 2 }, { BFLY_TOPO_FLATFLY, 2 }, { BFLY_TOPO_FLATFLY, 4 },
 	};
 	const u32 ports = 16, count = ports * ports;
 	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, count * sizeof(*msgs));
@@ -215,7 +229,8 @@ static void bfly_hrel_exchange_is_batch(struct kunit *test)
 		msgs[m].dst = pair % ports;
 	}
 	for (f = 0; f < ARRAY_SIZE(fams); f++) {
-		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f], 2, 0, ports);
+		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f].topology, fams[f].radix,
+							 0, ports);
 		struct bfly_batch_req breq = { .schedule = BFLY_SCHED_RLS };
 		struct bfly_hrel_req req = {
 			.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
@@ -229,7 +244,7 @@ static void bfly_hrel_exchange_is_batch(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, ports, res.colours);
 		KUNIT_EXPECT_EQ(test, bres.sub_rounds, res.rounds);
 		KUNIT_EXPECT_EQ(test, bres.cycles, res.cycles);
-		if (fams[f] != BFLY_TOPO_BUTTERFLY)
+		if (fams[f].topology != BFLY_TOPO_BUTTERFLY)
 			for (m = 0; m < count; m++)
 				KUNIT_EXPECT_EQ(test, (msgs[m].src - msgs[m].dst) % ports,
 						res.round[m]);

@@ -303,12 +303,49 @@ static void bfly_flatfly_rounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_round(&f, dest, labels, &st, work));
 }
 
+/*
+ * A partial round: idle terminals send nothing. None sending takes no
+ * cycle; one packet alone takes its minimal hops and two cycles more (in
+ * and out), as the full round's other packets are simply left out.
+ */
+static void bfly_flatfly_partial_round(struct kunit *test)
+{
+	static const u32 shapes[][2] = { { 2, 16 }, { 4, 64 }, { 3, 27 } };
+	struct bfly_flatfly_round_stats st;
+	struct bfly_flatfly f;
+	const char *why;
+	u32 s, i, *dest;
+	void *work;
+
+	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_init(&f, shapes[s][0], shapes[s][1], &why));
+		dest = bfly_test_alloc(test, f.fly.ports * sizeof(u32));
+		work = bfly_test_alloc(test, bfly_flatfly_round_workspace_size(&f));
+		for (i = 0; i < f.fly.ports; i++)
+			dest[i] = BFLY_FLATFLY_IDLE;
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_round(&f, dest, NULL, &st, work));
+		KUNIT_EXPECT_EQ(test, 0U, st.cycles);
+		KUNIT_EXPECT_EQ(test, 0U, st.hops);
+		dest[1] = f.fly.ports - 1;
+		KUNIT_ASSERT_EQ(test, 0, bfly_flatfly_round(&f, dest, NULL, &st, work));
+		i = bfly_flatfly_distance(&f, bfly_flatfly_router(&f, 1),
+					  bfly_flatfly_router(&f, f.fly.ports - 1));
+		KUNIT_EXPECT_EQ(test, i, st.hops);
+		KUNIT_EXPECT_EQ(test, i + 2, st.cycles);
+		KUNIT_EXPECT_EQ(test, 1U, st.max_load);
+		KUNIT_EXPECT_EQ(test, 0U, st.excess);
+		dest[2] = f.fly.ports;
+		KUNIT_EXPECT_EQ(test, -EINVAL, bfly_flatfly_round(&f, dest, NULL, &st, work));
+	}
+}
+
 static struct kunit_case bfly_flatfly_cases[] = {
 	KUNIT_CASE(bfly_flatfly_shapes),
 	KUNIT_CASE(bfly_flatfly_rls_mapping),
 	KUNIT_CASE_SLOW(bfly_flatfly_mapped_walks),
 	KUNIT_CASE(bfly_flatfly_rls_disjoint),
 	KUNIT_CASE(bfly_flatfly_rounds),
+	KUNIT_CASE(bfly_flatfly_partial_round),
 	{}
 };
 

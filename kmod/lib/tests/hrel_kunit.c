@@ -36,9 +36,12 @@ static void bfly_hrel_t_init(struct kunit *test, struct bfly_hrel_t *t, u32 port
 	t->work = bfly_test_alloc(test, t->work_size);
 }
 
-/* The rounds of @colour: partial permutations covering each message once. */
+/*
+ * The rounds of @colour: partial permutations covering each message once,
+ * none empty when @every.
+ */
 static bool bfly_hrel_check(struct kunit *test, struct bfly_hrel_t *t, u32 ports, u32 count,
-			    const u32 *src, const u32 *dst, u32 h)
+			    const u32 *src, const u32 *dst, u32 h, bool every)
 {
 	u32 c, s, i, total = 0;
 	bool ok = true;
@@ -51,8 +54,9 @@ static bool bfly_hrel_check(struct kunit *test, struct bfly_hrel_t *t, u32 ports
 	KUNIT_EXPECT_TRUE_MSG(test, ok, "a colour is h = %u or more", h);
 	for (c = 0; ok && c < h; c++) {
 		sent = bfly_hrel_round(ports, count, src, dst, t->colour, c, t->perm, t->msg);
-		KUNIT_EXPECT_GE_MSG(test, sent, 1, "round %u of %u: a source twice or empty", c, h);
-		if (sent <= 0)
+		KUNIT_EXPECT_GE_MSG(test, sent, every ? 1 : 0,
+				    "round %u of %u: a source twice or empty", c, h);
+		if (sent < 0 || (every && !sent))
 			return false;
 		total += sent;
 		for (s = 0; s < ports; s++) {
@@ -90,7 +94,21 @@ static bool bfly_hrel_run(struct kunit *test, struct bfly_hrel_t *t, u32 ports, 
 	KUNIT_EXPECT_EQ_MSG(test, err, 0, "N %u count %u h %u", ports, count, h);
 	if (err)
 		return false;
-	return bfly_hrel_check(test, t, ports, count, src, dst, h);
+	return bfly_hrel_check(test, t, ports, count, src, dst, h, true);
+}
+
+/* Colour with @h, a power of two above the degree: more dummy edges. */
+static bool bfly_hrel_run_above(struct kunit *test, struct bfly_hrel_t *t, u32 ports,
+				u32 count, const u32 *src, const u32 *dst, u32 h)
+{
+	int err;
+
+	KUNIT_EXPECT_LE(test, bfly_hrel_workspace_size(ports, count, h), t->work_size);
+	err = bfly_hrel_colour(ports, count, src, dst, h, t->colour, t->work);
+	KUNIT_EXPECT_EQ_MSG(test, err, 0, "N %u count %u h %u", ports, count, h);
+	if (err)
+		return false;
+	return bfly_hrel_check(test, t, ports, count, src, dst, h, false);
 }
 
 static void bfly_hrel_random_perm(struct rnd_state *rnd, u32 *p, u32 n)
@@ -142,7 +160,7 @@ static void bfly_hrel_random_capped(struct kunit *test)
 		{ 4, 3 }, { 10, 2 }, { 10, 7 }, { 50, 5 }, { 200, 9 }, { 1000, 16 },
 		{ 1000, 25 }, { 3000, 40 }, { 5, 64 },
 	};
-	u32 i, r, m, count, deg, bad, *src, *dst, *ds, *dd;
+	u32 i, r, m, h, count, deg, bad, *src, *dst, *ds, *dd;
 	struct bfly_hrel_t t;
 	struct rnd_state rnd;
 
@@ -174,6 +192,12 @@ static void bfly_hrel_random_capped(struct kunit *test)
 			KUNIT_ASSERT_EQ(test, 0, bfly_hrel_degree(n, count, src, dst, &deg, &bad,
 								  t.work));
 			if (!bfly_hrel_run(test, &t, n, count, src, dst, deg))
+				return;
+			/* the power of two above the degree, as h */
+			for (h = 2; h <= deg; h *= 2)
+				;
+			if (h <= 64 && h <= count &&
+			    !bfly_hrel_run_above(test, &t, n, count, src, dst, h))
 				return;
 		}
 	}

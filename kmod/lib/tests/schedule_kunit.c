@@ -143,6 +143,12 @@ static bool bfly_sch_run(struct kunit *test, enum bfly_topology topo, u32 n,
 	}
 	KUNIT_EXPECT_EQ_MSG(test, 0, bad, "%s, schedule %u, N=%u", bfly_topology_name(topo),
 			    latin, N);
+	/* a schedule proven conflict-free has no conflicting round */
+	KUNIT_EXPECT_FALSE_MSG(test, conflicts && bfly_sched_proven(&sched),
+			       "%s, schedule %u, N=%u", bfly_topology_name(topo), latin, N);
+	KUNIT_EXPECT_EQ(test, bfly_sched_proven(&sched),
+			(latin == BFLY_LATIN_RLS || latin == BFLY_LATIN_LLS) &&
+			topo != BFLY_TOPO_BUTTERFLY);
 	return conflicts;
 }
 
@@ -167,8 +173,9 @@ static u32 *bfly_sch_random_latin(struct kunit *test, struct rnd_state *rnd, u32
 /*
  * N = 4 .. 256 (.. 32 in the kernel): on one butterfly LLS, RLS and XOR
  * rounds conflict and the split delivers them; on bfly2 and bfly-twice
- * LLS and XOR rounds never conflict, and a random Latin square's rounds,
- * conflicting or not, are all delivered.
+ * RLS, LLS and XOR rounds never conflict (bfly_sched_proven() for RLS and
+ * LLS), and a random Latin square's rounds, conflicting or not, are all
+ * delivered.
  */
 static void bfly_schedule_rounds(struct kunit *test)
 {
@@ -185,6 +192,7 @@ static void bfly_schedule_rounds(struct kunit *test)
 		KUNIT_EXPECT_TRUE(test, bfly_sch_run(test, BFLY_TOPO_BUTTERFLY, n,
 						     BFLY_LATIN_XOR, NULL));
 		for (topo = BFLY_TOPO_BFLY2; topo <= BFLY_TOPO_BFLY_TWICE; topo++) {
+			KUNIT_EXPECT_FALSE(test, bfly_sch_run(test, topo, n, BFLY_LATIN_RLS, NULL));
 			KUNIT_EXPECT_FALSE(test, bfly_sch_run(test, topo, n, BFLY_LATIN_LLS, NULL));
 			KUNIT_EXPECT_FALSE(test, bfly_sch_run(test, topo, n, BFLY_LATIN_XOR, NULL));
 			bfly_sch_run(test, topo, n, BFLY_LATIN_SQUARE,

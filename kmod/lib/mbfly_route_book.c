@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The multibutterfly routing's bookkeeping (mbfly_route_state.h): the
+ * workspace, each input's distinct neighbours, the slots a node half
+ * selects and the buffers and ghosts placed on them, and Step 5's sweep
+ * that sets every node's ghosts to g' + g''. The phases that use them
+ * are in mbfly_route.c.
+ */
+#include "mbfly_route_state.h"
+
+/**
+ * bfly_mbfly_route_workspace_size() - bytes bfly_mbfly_route() needs
+ * @g: the multibutterfly
+ * @count: messages in the relation
+ *
+ * Return: the size, or 0 when @count is above N %BFLY_MBFLY_MAX_H or the
+ * size overflows.
+ */
+size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
+{
+	u64 n = g->ports, nodes = n * (g->log + 1), sz;
+
+	if (count > n * BFLY_MBFLY_MAX_H)
+		return 0;
+	sz = (u64)count * sizeof(struct bfly_mbfly_m);
+	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
+	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
+	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
+	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
+	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
+	if (sz > (size_t)-1)
+		return 0;
+	return sz;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_route_workspace_size);
+
+void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
+{
+	u64 n = st->g->ports, nodes = n * (st->g->log + 1);
+	u8 *p = work;
+
+	st->m1 = (u64 *)p;
+	p += n * sizeof(u64);
+	st->m2 = (u64 *)p;
+	p += n * sizeof(u64);
+	st->keys = (u64 *)p;
+	p += BFLY_MBFLY_MAX_D * sizeof(u64);
+	st->unf = (u64 *)p;
+	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->nf = (u64 *)p;
+	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->vis = (u64 *)p;
+	p += bfly_mbfly_words(nodes) * sizeof(u64);
+	st->dirty = (u64 *)p;
+	p += bfly_mbfly_words(nodes) * sizeof(u64);
+	st->port = (struct bfly_mbfly_port *)p;
+	p += n * st->g->log * 2 * sizeof(struct bfly_mbfly_port);
+	st->m = (struct bfly_mbfly_m *)p;
+	p += (u64)st->count * sizeof(struct bfly_mbfly_m);
+	st->gp = (u32 *)p;
+	st->gpp = st->gp + nodes;
+	st->through = st->gpp + nodes;
+	st->pend = st->through + nodes;
+	st->nb = st->pend + n;
+	st->stamp = st->nb + n * st->g->d;
+	st->nc = (u8 *)(st->stamp + n);
+	st->pw = st->nc + n;
+	st->ps = st->pw + n;
+	memset(work, 0, (u8 *)(st->ps + n) - (u8 *)work);
+	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
+}
+
+/* The distinct neighbours of input @row of column @col in @half, to @nb. */
+u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb)
+{
+	const struct bfly_mbfly *g = st->g;
+	u32 k, n = 0, spl = row >> (g->log - col);
+	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
+
+	/* a new stamp: the rows seen so far carry it */
+	if (!++st->gen) {
+		memset(st->stamp, 0, g->ports * sizeof(u32));
+		st->gen = 1;
+	}
+	if (st->table) {
+		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
+
+		for (k = 0; k < g->d; k++) {
+			if (st->stamp[t[k]] != st->gen) {
+				st->stamp[t[k]] = st->gen;
+				nb[n++] = t[k];
+			}
+		}
+		return n;
+	}
+	/* the splitter half's keys, computed once for its inputs in a row */
+	if (st->kid != id) {
+		bfly_mbfly_keys(g, col, spl, half, st->keys);
+		st->kid = id;
+	}
+	for (k = 0; k < g->d; k++) {
+		u32 v = bfly_mbfly_neighbour_key(g, col, row, half, st->keys[k]);
+
+		if (st->stamp[v] != st->gen) {
+			st->stamp[v] = st->gen;
+			nb[n++] = v;
+		}
+	}
+	return n;
+}
+
+/* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
+u32 bfly_mbfly_slots(u32 n)
+{
+	return n >= BFLY_MBFLY_R ? BFLY_MBFLY_R : 1U << ilog2(n);
+}
+
+/* W / s, at least 1: the buffers a selected neighbour takes at most */
+static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
+{
+	u32 e = ilog2(pt->s);
+
+	return pt->wexp > e ? 1U << (pt->wexp - e) : 1;
+}
+
+/* Half @half of node (@col, row) selects @rows; flag 2, the bitmaps follow. */
+void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
+		       const u32 *rows, u32 s)
+{
+	u32 i, mask = (1U << (st->g->log - col - 1)) - 1;
+
+	pt->nhi = 0;
+	for (i = 0; i < s; i++) {
+		pt->nlo[i] = rows[i] & mask & 0xffff;
+		pt->nhi |= ((rows[i] & mask) >> 16) << (4 * i);
+	}
+	pt->s = s;
+	pt->flag = 2;
+}
+
+/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
+void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now)
+{
+	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
+
+	bfly_mbfly_bclr(st->unf, i);
+	if (now)
+		bfly_mbfly_bset(st->nf, i);
+}
+
+/*
+ * @n new buffers (ghosts if @ghost) of a flagged half go to its slots, the
+ * least loaded first, W / s each at most (beyond: counted). A half that
+ * took Step 1 empty selects its neighbours now. Returns the last slot.
+ */
+u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n,
+		     bool ghost)
+{
+	u32 i, best = 0, cap, t;
+
+	if (!pt->s) {
+		size_t idx = pt - st->port, node = idx / 2;
+		u32 col = node / st->g->ports, row = node % st->g->ports, n;
+
+		n = bfly_mbfly_distinct(st, col, row, idx & 1, st->nb);
+		bfly_mbfly_select(st, pt, col, st->nb, bfly_mbfly_slots(n));
+		pt->flag = 1;
+	}
+	cap = bfly_mbfly_cap(pt);
+	while (n) {
+		for (i = 1, best = 0; i < pt->s; i++)
+			if (pt->load[i] < pt->load[best])
+				best = i;
+		t = pt->load[best] < cap ? min_t(u32, n, cap - pt->load[best]) : n;
+		if (pt->load[best] >= cap)
+			st->res->cap_overflows += n;
+		if (pt->load[best] + t > U16_MAX) {
+			st->err = -EOVERFLOW;
+			return best;
+		}
+		pt->load[best] += t;
+		if (ghost)
+			bfly_mbfly_gs_add(st, pt, best, t);
+		n -= t;
+	}
+	return best;
+}
+
+/* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
+static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
+{
+	u32 i, n, t;
+
+	if (pt->ghosts > want && pt->flag) {
+		n = pt->ghosts - want;
+		for (i = pt->s; n && i-- > 0;) {
+			t = min_t(u32, n, pt->gs[i]);
+			if (t)
+				bfly_mbfly_gs_add(st, pt, i, -(s32)t);
+			pt->load[i] -= t;
+			n -= t;
+		}
+	}
+	if (pt->ghosts < want && pt->flag)
+		bfly_mbfly_place(st, pt, want - pt->ghosts, true);
+	pt->ghosts = want;
+}
+
+/*
+ * Step 5: the ghosts of columns 1 .. @last set to g' + g'' in both halves,
+ * column by column upward so each sees its inputs' ghosts as they now
+ * are. g'' is kept up to date as messages and ghosts are assigned
+ * (bfly_mbfly_gpp_add()); only the nodes marked since are visited.
+ */
+void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
+{
+	size_t n = st->g->ports, x, end;
+	u32 c, h;
+
+	for (c = 1; c <= last && c < st->g->log; c++) {
+		end = (c + 1) * n;
+		for (x = bfly_mbfly_bnext(st->dirty, c * n, end); x < end;
+		     x = bfly_mbfly_bnext(st->dirty, x + 1, end)) {
+			u32 want = st->gp[x] + st->gpp[x], row = x - c * n;
+
+			bfly_mbfly_bclr(st->dirty, x);
+			for (h = 0; h < 2; h++)
+				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, row, h), want);
+		}
+	}
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The multibutterfly routing's state (mbfly_route.c, mbfly_route_book.c):
+ * each message's place, each node half's counter, slots and ghosts, the
+ * bitmaps of active halves and nodes, and the bookkeeping both files share.
+ */
+#ifndef _BFLY_MBFLY_ROUTE_STATE_H
+#define _BFLY_MBFLY_ROUTE_STATE_H
+
+#include "compat.h"
+#include "mbfly.h"
+
+#define BFLY_MBFLY_NOSLOT 0xff
+#define BFLY_MBFLY_LOG_R 3
+
+/* One message's place: its node, and the neighbour its buffer is assigned to. */
+struct bfly_mbfly_m {
+	u32 row;
+	u32 next;
+	u32 moved;	/* the round it last moved in */
+	u8 col;
+	u8 slot;	/* BFLY_MBFLY_NOSLOT until assigned */
+	u8 done;
+	u8 pad;
+};
+
+/*
+ * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
+ * 64 bytes: its counter W = 2^wexp, flag F, its selected neighbours
+ * (slots) as offsets in the half of the next column they are in (low 16
+ * bits in nlo, the 4 bits above in nhi), and per slot the buffers
+ * assigned and the ghosts among them (u16: a slot past %U16_MAX buffers,
+ * beyond Theorem 2's 2 h-bar, stops the routing with -EOVERFLOW).
+ */
+struct bfly_mbfly_port {
+	u32 ghosts;
+	u32 alive;	/* messages not yet forwarded */
+	u8 wexp;
+	u8 flag;	/* 0, 1 or 2 (set this stage, ghosts not yet assigned) */
+	u8 s;
+	u8 age;		/* stages spent asking */
+	u32 nhi;
+	u16 nlo[BFLY_MBFLY_R];
+	u16 gs[BFLY_MBFLY_R];
+	u16 load[BFLY_MBFLY_R];
+};
+
+/* The routing's state, all in the caller's workspace. */
+struct bfly_mbfly_st {
+	const struct bfly_mbfly *g;
+	const struct bfly_mbfly_msg *msgs;
+	struct bfly_mbfly_result *res;
+	u32 *paths;
+	u32 count;
+	struct bfly_mbfly_m *m;
+	struct bfly_mbfly_port *port;	/* (col N + row) 2 + half */
+	u32 *gp;	/* g' per node, (col N + row) */
+	u32 *gpp;	/* g'' per node */
+	u32 *through;	/* messages through each node */
+	u64 *m1;	/* batch sizes asked of an output, once */
+	u64 *m2;	/* ... more than once */
+	u32 *pend;	/* the inputs still asking in one column and half */
+	u32 *nb;	/* their distinct neighbours, d each */
+	u8 *nc;		/* how many */
+	u8 *pw;		/* their W exponents (0xff once granted) */
+	u8 *ps;		/* their slots s */
+	const u32 *table;	/* the neighbour table, or NULL */
+	u64 *keys;	/* the d keys of splitter half kid - 1 (0: none) */
+	u64 kid;
+	u32 *stamp;	/* per row: the distinct() call that last saw it */
+	u32 gen;
+	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
+	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
+	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
+	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
+	u32 round;
+	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
+};
+
+static inline struct bfly_mbfly_port *bfly_mbfly_port_at(struct bfly_mbfly_st *st, u32 col,
+							 u32 row, u32 half)
+{
+	return &st->port[((size_t)col * st->g->ports + row) * 2 + half];
+}
+
+static inline void bfly_mbfly_bset(u64 *b, size_t i)
+{
+	b[i >> 6] |= BIT_ULL(i & 63);
+}
+
+static inline void bfly_mbfly_bclr(u64 *b, size_t i)
+{
+	b[i >> 6] &= ~BIT_ULL(i & 63);
+}
+
+/* The first set bit of @b from @i, or @end */
+static inline size_t bfly_mbfly_bnext(const u64 *b, size_t i, size_t end)
+{
+	while (i < end) {
+		u64 w = b[i >> 6] >> (i & 63);
+
+		if (w)
+			return min_t(size_t, i + __builtin_ctzll(w), end);
+		i = (i | 63) + 1;
+	}
+	return end;
+}
+
+/* Bitmap words for @bits bits */
+static inline u64 bfly_mbfly_words(u64 bits)
+{
+	return (bits + 63) / 64;
+}
+
+/* The row of slot @k's neighbour of half @half of node (@col, @row) */
+static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_port *pt, u32 log, u32 col, u32 row,
+				 u32 half, u32 k)
+{
+	u32 b = log - col, off = pt->nlo[k] | ((pt->nhi >> (4 * k)) & 15) << 16;
+
+	return (row >> b) << b | half << (b - 1) | off;
+}
+
+/* The smallest power of 2 greater than @x, as an exponent */
+static inline u8 bfly_mbfly_above(u32 x)
+{
+	return x ? ilog2(x) + 1 : 0;
+}
+
+/*
+ * g'' of node (@col, @row) changes by @delta (a message or ghosts assigned
+ * to it or taken away): kept up to date, the node marked for Step 5.
+ */
+static inline void bfly_mbfly_gpp_add(struct bfly_mbfly_st *st, u32 col, u32 row, s32 delta)
+{
+	size_t x = (size_t)col * st->g->ports + row;
+
+	st->gpp[x] += delta;
+	bfly_mbfly_bset(st->dirty, x);
+}
+
+/* Ghosts on slot @k of half @pt change by @delta: its neighbour's g'' too */
+static inline void bfly_mbfly_gs_add(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
+				     u32 k, s32 delta)
+{
+	size_t idx = pt - st->port, node = idx >> 1;
+	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
+
+	pt->gs[k] += delta;
+	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(pt, log, col, row, idx & 1, k), delta);
+}
+
+void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work);
+u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb);
+u32 bfly_mbfly_slots(u32 n);
+void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
+		       const u32 *rows, u32 s);
+void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now);
+u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n, bool ghost);
+void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last);
+
+#endif /* _BFLY_MBFLY_ROUTE_STATE_H */
