@@ -177,6 +177,7 @@ struct dot_view {
 	bool stages_set;
 };
 
+bool picture_fabric(const struct fabric *f);
 FILE *picture_open(bool svg);
 void picture_close(FILE *out, bool svg);
 void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg);

@@ -117,7 +117,7 @@ int cmd_chart(int argc, char **argv)
 	if (fs.n != 1)
 		die("bfly%u: no such fabric", id);
 	f = &fs.v[0];
-	if (f->port_maps || f->up || bfly_geometry_init(&geo, f->topology, 2, f->ports, &why))
+	if (!picture_fabric(f) || bfly_geometry_init(&geo, f->topology, 2, f->ports, &why))
 		die("%s: charts show 2 x 2 fabrics (butterfly, bfly2, bfly-twice, benes)", f->dev);
 	if (f->ports > CHART_MAX)
 		die("%s: %u ports: a chart shows at most %u", f->dev, f->ports, CHART_MAX);

@@ -189,6 +189,14 @@ static void dot_write(FILE *out, const struct fabric *f, const struct dot_view *
 	free(carry);
 }
 
+/* A fabric of 2 x 2 nodes set by a bit matrix, wired by the library */
+bool picture_fabric(const struct fabric *f)
+{
+	const struct bfly_topology_ops *ops = bfly_topology_find(f->topology);
+
+	return ops && bfly_topology_2x2(ops) && !f->port_maps && !f->up;
+}
+
 /* Where a picture goes: standard output, or neato's input for SVG */
 FILE *picture_open(bool svg)
 {
@@ -230,7 +238,7 @@ void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg)
 	const char *why = NULL;
 	FILE *out;
 
-	if (f->port_maps || f->up)
+	if (!picture_fabric(f))
 		die("%s: pictures show 2 x 2 fabrics (butterfly, bfly2, bfly-twice, benes)",
 		    f->dev);
 	if (!f->matrix || f->matrix_got != f->matrix_bytes)

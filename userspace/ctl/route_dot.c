@@ -35,7 +35,7 @@ void route_picture(unsigned int id, const void *buf, bool labels, bool applied,
 		fabrics_free(&fs);
 		return;
 	}
-	if (f->port_maps || f->up || bfly_geometry_init(&geo, f->topology, 2, f->ports, &why))
+	if (!picture_fabric(f) || bfly_geometry_init(&geo, f->topology, 2, f->ports, &why))
 		die("%s: pictures show 2 x 2 fabrics (butterfly, bfly2, bfly-twice, benes)",
 		    f->dev);
 	delivered = xcalloc(f->ports, sizeof(*delivered));
