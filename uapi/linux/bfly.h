@@ -601,14 +601,18 @@ struct bfly_stats {
  * edge colouring into h rounds, h the relation's degree, each a partial
  * permutation (each processor sends and receives once at most); each
  * round is routed on the fabric: on ``benes`` by the looping algorithm, so
- * @rounds is h; on ``butterfly``, ``bfly2`` and ``bfly-twice`` by
+ * @rounds is h; on ``butterfly``, ``bfly2``, ``bfly-twice`` and ``kfly`` by
  * self-routing, a round with internal conflicts split into conflict-free
- * sub-rounds; on an LCAN in network cycles. The fabric's settings are
- * neither read nor changed. Payload moves after the routing, round by
- * round. New in version 8 of this interface.
+ * sub-rounds; on ``flatfly`` on its routers, one round per colour; on an
+ * LCAN in network cycles. On ``mbfly`` the whole relation is routed at
+ * once by the multibutterfly paper's algorithm (@stages and the figures
+ * after it). The fabric's settings are neither read nor changed. Payload
+ * moves after the routing, round by round. New in version 8 of this
+ * interface.
  *
- * Return: 0; -EOPNOTSUPP on a family that runs no h-relation (``kfly``,
- * ``flatfly``) or a fabric with faults; -EINVAL for wrong sizes, flags,
+ * Return: 0; -EOPNOTSUPP on a fabric with faults; -EAGAIN (stage limit)
+ * or -EOVERFLOW (a node's buffers) when a multibutterfly's routing left
+ * messages undelivered, nothing moved; -EINVAL for wrong sizes, flags,
  * non-zero reserved fields, a pointer without its size or the reverse, no
  * messages, misaligned buffers, or a bad message (its index in @bad_msg:
  * a source or destination of N or more, a non-zero pad, a payload outside
