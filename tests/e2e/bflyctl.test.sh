@@ -233,7 +233,7 @@ refused "new kfly: radix without K" "radix: missing K" bflyctl new kfly 64 radix
 refused "new kfly: a word after radix K" "unexpected argument 'extra'" \
 	bflyctl new kfly 64 radix 4 extra
 refused "new: the unknown topology message lists kfly and flatfly" \
-	"(butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree)" \
+	"(butterfly, bfly2, bfly-twice, benes, kfly, flatfly, cb-lcan, t-lcan, fattree, mbfly)" \
 	bflyctl new omega 8
 check_eq "the refusals created nothing" "" "$(bflyctl list)"
 

@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 	next.v1.size = sizeof(next);
 	tap_check(ioctl(fd, BFLY_IOC_GET_INFO, &next) == 0,
 		  "larger struct with zero tail succeeds");
-	tap_check(next.v1.size == BFLY_INFO_SIZE_VER2 && next.v1.ports == ports,
+	tap_check(next.v1.size == BFLY_INFO_SIZE_VER3 && next.v1.ports == ports,
 		  "larger struct: kernel wrote %u bytes", next.v1.size);
 	memset(&next, 0, sizeof(next));
 	next.v1.size = sizeof(next);

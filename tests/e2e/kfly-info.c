@@ -140,9 +140,9 @@ static void info_sizes(const struct fab *f, const char *what)
 
 	memset(&u, 0, sizeof(u));
 	u.info.size = sizeof(u);
-	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &u) && u.info.size == BFLY_INFO_SIZE_VER2 &&
-	     !memcmp(u.b + 4, (__u8 *)&full + 4, BFLY_INFO_SIZE_VER2 - 4);
-	for (i = BFLY_INFO_SIZE_VER2; ok && i < (int)sizeof(u); i++)
+	ok = !ioctl(f->fd, BFLY_IOC_GET_INFO, &u) && u.info.size == BFLY_INFO_SIZE_VER3 &&
+	     !memcmp(u.b + 4, (__u8 *)&full + 4, BFLY_INFO_SIZE_VER3 - 4);
+	for (i = BFLY_INFO_SIZE_VER3; ok && i < (int)sizeof(u); i++)
 		ok = !u.b[i];
 	tap_check(ok, "%s: a newer caller (size %zu, zero tail) gets %u bytes", what, sizeof(u),
 		  u.info.size);
