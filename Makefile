@@ -8,7 +8,7 @@
 #   make check         install dependencies and run every test
 #   make check T=route,kunit KERNELS=debug
 #                      only those groups (build, native, mpi, checkpatch,
-#                      kernel-doc, regen, kunit, canary, e2e or one
+#                      kernel-doc, regen, kunit, canary, package, e2e or one
 #                      end-to-end test's name), only those VMs (debug, 6.1,
 #                      6.12); see tests/run-all.sh
 #   make pictures      draw Documentation/pictures/ from the device (a VM on
