@@ -63,10 +63,13 @@ userspace:
 
 install: install-modules install-userspace install-headers install-config
 
-# depmod needs the kernel's System.map: run it only on a real install
+# depmod needs the kernel's System.map: run it only on a real install.
+# Signing needs the kernel's key, which distribution headers lack (DKMS
+# signs with its own): sign only when KDIR has certs/signing_key.pem.
 install-modules: modules
 	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_PATH=$(DESTDIR) INSTALL_MOD_DIR=updates \
-		$(if $(DESTDIR),DEPMOD=true) modules_install
+		$(if $(DESTDIR),DEPMOD=true) \
+		$(if $(wildcard $(KDIR)/certs/signing_key.pem),,CONFIG_MODULE_SIG_ALL=) modules_install
 
 install-userspace: userspace
 	$(MAKE) -C userspace install

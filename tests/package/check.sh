@@ -139,7 +139,7 @@ if [ -f "$root$modpath" ] &&
    BFLY_YNL=no BFLY_ROOT=$root "$top/tests/vm/mkinitramfs.sh" "$vmdir/initrd.cpio.gz" "$vmdir/nomod" \
 	> "$vmdir/mkinitramfs.log" 2>&1 &&
    "$top/tests/vm/run-vm.sh" "$vmlinuz" "$vmdir/initrd.cpio.gz" "$vmdir/console.log" \
-	"$vmdir/results.log" 300 bflymode=demo bflyko=$modpath bflyargs=topology=benes,ports=16 \
+	"$vmdir/results.log" "${BFLY_VM_TIMEOUT:-600}" bflymode=demo bflyko=$modpath bflyargs=topology=benes,ports=16 \
 	> "$vmdir/run-vm.log" 2>&1 &&
    grep -q '^# rmmod bfly: ok' "$vmdir/results.log" &&
    grep -qx "# insmod $modpath topology=benes ports=16" "$vmdir/results.log" &&
