@@ -10,6 +10,7 @@
 #     (the module built for stock 6.1)
 #   - pkg-config on the installed bfly.pc compiles a program against the
 #     installed headers
+#   - the installed bash completion completes commands, topologies, fabrics
 #   - DKMS (private trees in OUTDIR) builds bfly.ko for stock 6.1 from
 #     the bfly-dkms package's files
 #   - a VM of Debian's stock 6.1 kernel with the packages' files (dpkg -x)
@@ -106,6 +107,20 @@ if { PKG_CONFIG_PATH=$dest/usr/share/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest pkg-
 	ok "pkg-config bfly ($version): a program compiles against the installed headers"
 else
 	not_ok "pkg-config bfly: a program compiles against the installed headers" "$out/pkg-config.log"
+fi
+
+# bflyctl's installed bash completion: commands, topologies, and the
+# fabrics a (stand-in) bflyctl list shows
+if bash -c "source '$dest/usr/share/bash-completion/completions/bflyctl'
+	bflyctl() { printf 'ID   DEV        TOPOLOGY\n0    bfly0      benes\n3    bfly3      bfly2\n'; }
+	c() { COMP_WORDS=(\"\$@\"); COMP_CWORD=\$((\${#COMP_WORDS[@]} - 1)); _bflyctl; echo \"\${COMPREPLY[*]}\"; }
+	[ \"\$(c bflyctl r)\" = 'route raw' ] &&
+	[ \"\$(c bflyctl new b)\" = 'butterfly bfly2 bfly-twice benes' ] &&
+	[ \"\$(c bflyctl -j show '')\" = 'bfly0 bfly3' ] &&
+	[ \"\$(c bflyctl fault add bfly3 s)\" = 'stuck straight' ]" > "$out/completion.log" 2>&1; then
+	ok "bash completion: commands, topologies, fabrics from bflyctl list"
+else
+	not_ok "bash completion: commands, topologies, fabrics from bflyctl list" "$out/completion.log"
 fi
 
 # DKMS from bfly-dkms's files, in private trees (nothing in /var/lib/dkms
