@@ -41,13 +41,16 @@ KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(lastword $(sort $(wildcard /usr/src/linux-headers-6.12.*-amd64))))
 
 .PHONY: all modules userspace clean deps demo check bench bench-native pictures deb \
-	install install-modules install-userspace install-headers install-config install-dkms
+	install install-modules install-userspace install-headers install-lib install-config \
+	install-dkms
 
 VERSION := $(shell cat VERSION)
 PREFIX ?= /usr/local
 INCLUDEDIR ?= $(PREFIX)/include
 # bfly.pc names headers only: arch-independent
 PKGCONFIGDIR ?= $(PREFIX)/share/pkgconfig
+# libbfly: the libraries and libbfly.pc (Debian: /usr/lib/<multiarch>)
+LIBDIR ?= $(PREFIX)/lib
 # udev and modprobe read neither /usr/local nor a PREFIX: the Debian
 # packages set /lib/udev/rules.d and keep /etc/modprobe.d
 UDEVRULESDIR ?= /etc/udev/rules.d
@@ -65,7 +68,7 @@ modules:
 userspace:
 	$(MAKE) -C userspace
 
-install: install-modules install-userspace install-headers install-config
+install: install-modules install-userspace install-headers install-lib install-config
 
 # depmod needs the kernel's System.map: run it only on a real install.
 # Signing needs the kernel's key, which distribution headers lack (DKMS
@@ -84,6 +87,19 @@ install-headers:
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' packaging/bfly.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/bfly.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/bfly.pc
+
+# libbfly (userspace/libbfly): the static and the shared library, its
+# header as <bfly/libbfly.h>, and libbfly.pc
+install-lib:
+	$(MAKE) -C userspace/libbfly libbfly.a libbfly.so.0
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/bfly $(DESTDIR)$(LIBDIR)/pkgconfig
+	$(INSTALL) -m 644 userspace/libbfly/include/bfly/libbfly.h $(DESTDIR)$(INCLUDEDIR)/bfly/
+	$(INSTALL) -m 644 userspace/libbfly/libbfly.a userspace/libbfly/libbfly.so.0 \
+		$(DESTDIR)$(LIBDIR)/
+	ln -sf libbfly.so.0 $(DESTDIR)$(LIBDIR)/libbfly.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' packaging/libbfly.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libbfly.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libbfly.pc
 
 install-config:
 	$(INSTALL) -d $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(MODPROBEDIR)

@@ -9,7 +9,7 @@
 #   - make install DESTDIR= PREFIX=/usr installs every file it should
 #     (the module built for stock 6.1)
 #   - pkg-config on the installed bfly.pc compiles a program against the
-#     installed headers
+#     installed headers; on libbfly.pc, one links the installed libbfly
 #   - the installed bash completion completes commands, topologies, fabrics
 #   - DKMS (private trees in OUTDIR) builds bfly.ko for stock 6.1 from
 #     the bfly-dkms package's files
@@ -46,9 +46,9 @@ fi
 
 deb=$out/deb
 if "$top/tests/package/build-deb.sh" "$deb" > "$out/build-deb.log" 2>&1; then
-	ok "dpkg-buildpackage: bfly-dkms, bflyctl, libbfly-dev"
+	ok "dpkg-buildpackage: bfly-dkms, bflyctl, libbfly0, libbfly-dev"
 else
-	not_ok "dpkg-buildpackage: bfly-dkms, bflyctl, libbfly-dev" "$out/build-deb.log"
+	not_ok "dpkg-buildpackage: bfly-dkms, bflyctl, libbfly0, libbfly-dev" "$out/build-deb.log"
 fi
 lintian --tag-display-limit 0 -I "$deb"/bfly_"$version"_amd64.changes > "$deb/lintian.txt" 2>&1
 if [ -s "$deb"/bfly_"$version"_amd64.changes ] && ! grep -q '^E: ' "$deb/lintian.txt"; then
@@ -76,11 +76,13 @@ for f in usr/bin/bfly-info usr/bin/bfly-route usr/sbin/bflyctl \
 	 usr/include/linux/bfly_route.h usr/include/linux/bfly_batch.h \
 	 usr/include/linux/bfly_msgset.h usr/include/linux/bfly_hrel.h \
 	 usr/share/pkgconfig/bfly.pc etc/udev/rules.d/60-bfly.rules \
+	 usr/include/bfly/libbfly.h usr/lib/libbfly.a usr/lib/libbfly.so.0 usr/lib/libbfly.so \
+	 usr/lib/pkgconfig/libbfly.pc \
 	 etc/modprobe.d/bfly.conf "lib/modules/$release/updates/bfly.ko"; do
 	[ -f "$dest/$f" ] || missing+=" $f"
 done
 if [ -z "$missing" ]; then
-	ok "make install: programs, man pages, completion, headers, bfly.pc, udev, modprobe.d, bfly.ko"
+	ok "make install: programs, man pages, completion, headers, bfly.pc, libbfly, udev, modprobe.d, bfly.ko"
 else
 	echo "missing:$missing" > "$out/install-missing.log"
 	not_ok "make install: every file installed" "$out/install-missing.log"
@@ -107,6 +109,33 @@ if { PKG_CONFIG_PATH=$dest/usr/share/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest pkg-
 	ok "pkg-config bfly ($version): a program compiles against the installed headers"
 else
 	not_ok "pkg-config bfly: a program compiles against the installed headers" "$out/pkg-config.log"
+fi
+
+# A program linked with the installed libbfly, found by pkg-config
+cat > "$out/lib-test.c" <<'PROG'
+#include <stdio.h>
+#include <bfly/libbfly.h>
+
+int main(void)
+{
+	__u32 dest[8];
+
+	if (libbfly_a2a_round(8, LIBBFLY_A2A_RLS, 3, dest) || dest[0] != 5)
+		return 1;
+	printf("libbfly %s\n", libbfly_version());
+	return 0;
+}
+PROG
+pc() { PKG_CONFIG_PATH=$dest/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest pkg-config "$@"; }
+if { pc --modversion libbfly | grep -qx "$version" &&
+     cc -Wall -Werror $(pc --cflags libbfly) -o "$out/lib-test" "$out/lib-test.c" \
+	$(pc --libs libbfly) &&
+     LD_LIBRARY_PATH=$dest/usr/lib "$out/lib-test" | grep -qx "libbfly $version" &&
+     objdump -p "$out/lib-test" | grep -q 'NEEDED *libbfly.so.0'; } > "$out/libbfly.log" 2>&1; then
+	ok "pkg-config libbfly ($version): a program links the installed libbfly.so.0 and runs"
+else
+	not_ok "pkg-config libbfly: a program links the installed libbfly.so.0 and runs" \
+		"$out/libbfly.log"
 fi
 
 # bflyctl's installed bash completion: commands, topologies, and the
