@@ -14,8 +14,10 @@
 #
 # -t runs only the named groups: build (userspace, benchmarks, W=1 and
 # sparse), native, mpi (libbfly and bfly-mpi), checkpatch, kernel-doc,
-# regen, kunit, canary, e2e (every end-to-end test), or the name of one
-# end-to-end test (tests/e2e/NAME.test.sh).
+# regen, kunit, canary, package (Debian packages, lintian, make install,
+# pkg-config, DKMS for stock 6.1 and a stock 6.1 VM that loads its
+# bfly.ko), e2e (every end-to-end test), or the name of one end-to-end
+# test (tests/e2e/NAME.test.sh).
 # -k runs the VMs of the named kernels only: debug, 6.1, 6.12.
 # make check passes T= and KERNELS= as -t and -k.
 set -uo pipefail
@@ -32,7 +34,7 @@ while getopts 't:k:' opt; do
 	case $opt in
 	t) groups=,$OPTARG, ;;
 	k) kernels=,$OPTARG, ;;
-	*) sed -n '13,20s/^# \?//p' "$0" >&2; exit 2 ;;
+	*) sed -n '13,22s/^# \?//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -50,7 +52,7 @@ if [ -n "$groups" ] && ! want e2e; then
 	for g in ${groups//,/ }; do
 		[ -f "$top/tests/e2e/$g.test.sh" ] && e2e_tests+=${e2e_tests:+,}$g
 		case $g in
-		build | native | mpi | checkpatch | kernel-doc | regen | kunit | canary | e2e) ;;
+		build | native | mpi | checkpatch | kernel-doc | regen | kunit | canary | package | e2e) ;;
 		*) [ -f "$top/tests/e2e/$g.test.sh" ] ||
 			{ echo "run-all: no group or end-to-end test named $g" >&2; exit 2; } ;;
 		esac
@@ -433,6 +435,12 @@ want mpi && run_check "libbfly: builds with -Werror, its tests pass, exports lib
 	make -s -C "$top/userspace/libbfly" clean check CFLAGS='-O2 -g -Werror'
 want mpi && run_check "bfly-mpi: all-to-alls and h-relations over MPI, every byte (mpirun -np 4, 8, 6)" \
 	make -s -C "$top/userspace/mpi" clean check CFLAGS='-O2 -g -Werror'
+
+# Installation and packaging (tests/package/check.sh): its one VM boots
+# stock 6.1 for a demo with the installed files and DKMS's bfly.ko
+want package && log "packaging: Debian packages, lintian, make install, pkg-config, DKMS"
+want package && { "$top/tests/package/check.sh" "$out/package" > "$out/logs/package.log" 2>&1
+		  count_tap package "$out/logs/package.log"; }
 
 want checkpatch && log "checkpatch --strict"
 want checkpatch && while read -r f; do

@@ -7,6 +7,7 @@
 #                    (bflytests=a,b runs only tests/e2e/a.test.sh and
 #                    b.test.sh; bflykunit=no skips KUnit)
 #   bflymode=demo    load bfly.ko with bflyargs and show the fabric
+#                    (bflyko=PATH: that bfly.ko, e.g. the one DKMS built)
 #   bflymode=canary  load the canary module that provokes KASAN, kmemleak
 #                    and UBSAN reports
 #   bflymode=bench   benchmarks in this VM: Benes routing through the ioctl
@@ -33,10 +34,11 @@ for w in $(cat /proc/cmdline); do
 	bflyargs=*) args=$(echo "${w#bflyargs=}" | tr ',' ' ') ;;
 	bflytests=*) only=$(echo "${w#bflytests=}" | tr ',' ' ') ;;
 	bflykunit=no) kunit= ;;
+	bflyko=*) ko=${w#bflyko=} ;;
 	esac
 done
 
-export BFLY_KO=/lib/bfly/bfly.ko
+export BFLY_KO=${ko:-/lib/bfly/bfly.ko}
 export BFLY_KERNEL=$(uname -r)
 
 # selected TEST: no bflytests= list, or TEST's name is in it
@@ -83,7 +85,7 @@ kmemleak_scan() {
 }
 
 run_demo() {
-	echo "# insmod bfly.ko $args"
+	echo "# insmod $BFLY_KO $args"
 	insmod "$BFLY_KO" $args || return
 	dmesg | grep 'bfly[0-9]*:' | sed 's/^/# dmesg: /'
 	for d in /dev/bfly*; do

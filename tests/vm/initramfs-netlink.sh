@@ -46,7 +46,7 @@ mkdir -p "$root/lib64"
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
 
 # The libraries of the dynamically linked programs mkinitramfs.sh copied
-for prog in "$root"/usr/bin/*; do
+for prog in "$root"/usr/bin/* "$root"/usr/sbin/*; do
 	if [ -f "$prog" ] && ldd "$prog" > /dev/null 2>&1; then
 		copy_libs "$prog"
 	fi

@@ -26,6 +26,9 @@ packages=(
 	cadical
 	# bfly-mpi: bfly's rounds over MPI (userspace/mpi)
 	openmpi-bin libopenmpi-dev
+	# packaging: the Debian packages (dpkg-buildpackage, debhelper,
+	# dh-dkms), their checks (lintian) and DKMS (make check T=package)
+	dpkg-dev debhelper dh-dkms dkms lintian fakeroot bash-completion
 )
 
 missing=()

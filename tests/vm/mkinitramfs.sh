@@ -7,7 +7,8 @@
 #   mkinitramfs.sh OUT.cpio.gz MODULE-DIR BIN-DIR...
 #
 # MODULE-DIR's *.ko files go to /lib/bfly; every executable in each BIN-DIR
-# goes to /usr/bin; tests/e2e/*.sh go to /tests.
+# goes to /usr/bin; tests/e2e/*.sh go to /tests. BFLY_ROOT=DIR: DIR's
+# files (installed packages, e.g.) are copied over the root first.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +21,7 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,lib/bfly,proc,sys,dev,tmp,tests}
+[ -z "${BFLY_ROOT:-}" ] || cp -a "$BFLY_ROOT"/. "$root"/
 cp /bin/busybox "$root/bin/busybox"
 cp "$here/init.sh" "$root/init"
 chmod 755 "$root/init"
