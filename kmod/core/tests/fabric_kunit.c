@@ -23,9 +23,13 @@ static void bfly_fabric_create_every_topology(struct kunit *test)
 	for (topo = BFLY_TOPO_BUTTERFLY; topo < __BFLY_TOPO_MAX; topo++) {
 		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 			/* an LCAN of d = 2: u = 2, or u = 1 for a (d/u)-ary tree */
-			fab = bfly_fabric_create_up(topo, 2, !bfly_topology_find(topo)->lcan ? 0 :
-						    topo == BFLY_TOPO_T_LCAN ? 1 : 2,
-						    sizes[i], &why);
+			if (topo == BFLY_TOPO_MBFLY)
+				fab = bfly_fabric_create_mbfly(sizes[i], 8, 1, &why);
+			else
+				fab = bfly_fabric_create_up(topo, 2,
+							    !bfly_topology_find(topo)->lcan ? 0 :
+							    topo == BFLY_TOPO_T_LCAN ? 1 : 2,
+							    sizes[i], &why);
 			/* A flattened butterfly has two routers at least. */
 			if (topo == BFLY_TOPO_FLATFLY && sizes[i] < 4) {
 				KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(fab));
