@@ -106,24 +106,35 @@ static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way 
 	return -EOPNOTSUPP;
 }
 
-/* Read the messages and check each in turn, so that the first bad one is named. */
-static int bfly_hrel_read(struct bfly_hrel_run *run, bool *payload)
+/**
+ * bfly_hrel_read_msgs() - read an h-relation's messages and check them
+ * @req: the request: its @read_msgs, @count and payload buffers
+ * @res: receives each message's source and destination (@res->src,
+ *	@res->dst), or the first bad message (@res->bad_msg, @res->why);
+ *	@res->ports is the fabric's
+ * @msgs: receives the @req->count messages
+ * @payload: receives whether any message carries payload
+ *
+ * Each message is checked in turn, so that the first bad one is named.
+ *
+ * Return: 0, -EINVAL for a bad message, or @req->read_msgs()'s error.
+ */
+int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			struct bfly_msgset_msg *msgs, bool *payload)
 {
-	const struct bfly_hrel_req *req = run->req;
-	struct bfly_hrel_res *res = run->res;
-	u32 m, ports = run->geo->ports;
+	u32 m;
 	int err;
 
-	err = req->read_msgs(req->ctx, run->msgs, req->count);
+	err = req->read_msgs(req->ctx, msgs, req->count);
 	if (err)
 		return err;
 	*payload = false;
 	res->has_bad_msg = true;
 	for (m = 0; m < req->count; m++) {
-		const struct bfly_msgset_msg *x = &run->msgs[m];
+		const struct bfly_msgset_msg *x = &msgs[m];
 
 		res->bad_msg = m;
-		if (x->src >= ports || x->dst >= ports) {
+		if (x->src >= res->ports || x->dst >= res->ports) {
 			res->why = "a message's source or destination is no port of the fabric";
 			return -EINVAL;
 		}
@@ -467,7 +478,7 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	res->order = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	if (mem->err)
 		return mem->err;
-	err = bfly_hrel_read(run, &payload);
+	err = bfly_hrel_read_msgs(run->req, run->res, run->msgs, &payload);
 	if (err)
 		return err;
 	err = bfly_hrel_degree_check(run);

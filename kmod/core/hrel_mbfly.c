@@ -12,7 +12,7 @@
 #include "lib/mbfly.h"
 #include "hrel.h"
 
-/* Read the messages and check each in turn, so that the first bad one is named. */
+/* Read and check the messages (bfly_hrel_read_msgs()), and pair them for the routing. */
 static int bfly_hrel_mbfly_read(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 				struct bfly_msgset_msg *msgs, struct bfly_mbfly_msg *pairs,
 				bool *payload)
@@ -20,34 +20,13 @@ static int bfly_hrel_mbfly_read(const struct bfly_hrel_req *req, struct bfly_hre
 	u32 m;
 	int err;
 
-	err = req->read_msgs(req->ctx, msgs, req->count);
+	err = bfly_hrel_read_msgs(req, res, msgs, payload);
 	if (err)
 		return err;
-	*payload = false;
-	res->has_bad_msg = true;
 	for (m = 0; m < req->count; m++) {
-		const struct bfly_msgset_msg *x = &msgs[m];
-
-		res->bad_msg = m;
-		if (x->src >= res->ports || x->dst >= res->ports) {
-			res->why = "a message's source or destination is no port of the fabric";
-			return -EINVAL;
-		}
-		if (x->pad) {
-			res->why = "a message's pad is not zero";
-			return -EINVAL;
-		}
-		res->why = bfly_msglist_payload_check(&req->bufs, x);
-		if (res->why)
-			return -EINVAL;
-		res->src[m] = x->src;
-		res->dst[m] = x->dst;
-		pairs[m].src = x->src;
-		pairs[m].dst = x->dst;
-		*payload |= x->len != 0;
+		pairs[m].src = msgs[m].src;
+		pairs[m].dst = msgs[m].dst;
 	}
-	res->has_bad_msg = false;
-	res->bad_msg = 0;
 	return 0;
 }
 
