@@ -292,12 +292,12 @@ userland_tests=" bflyctl netlink-ynl pictures programs "
 # kernel and then the canary (about 50 s). Each test, the longest first,
 # goes to the chain that ends sooner so far.
 split_debug() {
-	local costs=$top/tests/e2e/costs.txt t debug stock load0 load1 name
+	local costs=$top/tests/e2e/costs.txt t debug on_stock load0 load1 name
 	local -A dcost scost
-	while read -r t debug stock; do
+	while read -r t debug on_stock; do
 		[[ $t == "#"* || -z $t ]] && continue
 		dcost[$t]=$debug
-		scost[$t]=$stock
+		scost[$t]=$on_stock
 	done < "$costs"
 	kernel_tests=
 	load0=0
