@@ -227,7 +227,6 @@ struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const c
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_mbfly);
 
-
 /* Caller holds bfly_fabrics_lock. */
 static void bfly_fabric_unlink(struct bfly_fabric *fab)
 {

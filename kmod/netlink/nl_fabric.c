@@ -600,14 +600,15 @@ static struct bfly_fabric *bfly_nl_fabric_create(struct genl_info *info, const c
 	u32 ports = nla_get_u32(a[BFLY_A_PORTS]);
 
 	if (topology == BFLY_TOPO_MBFLY) {
+		u32 d = a[BFLY_A_MBFLY_D] ? nla_get_u32(a[BFLY_A_MBFLY_D]) : 8;
+		u64 seed = a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0;
+
 		if (radix != 2 || up) {
 			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (d: mbfly-d)" :
 			       "up: only an LCAN's switches have uppers";
 			return ERR_PTR(-EINVAL);
 		}
-		return bfly_fabric_create_mbfly(ports, a[BFLY_A_MBFLY_D] ?
-						nla_get_u32(a[BFLY_A_MBFLY_D]) : 8,
-						a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0, why);
+		return bfly_fabric_create_mbfly(ports, d, seed, why);
 	}
 	if (a[BFLY_A_MBFLY_D] || a[BFLY_A_SEED]) {
 		*why = a[BFLY_A_MBFLY_D] ? "d: only a multibutterfly (mbfly) takes mbfly-d" :

@@ -18,7 +18,9 @@ refused "new: unknown attribute 99" "[attribute 99]" bflyctl raw fabric-new 4:u3
 refused "new: attribute id not accepted" "[attribute id]" bflyctl raw fabric-new 2:u32:1 4:u32:4 5:u32:8
 refused "new: ports as u16 (wrong type)" "[attribute ports]" bflyctl raw fabric-new 4:u32:4 5:u16:8
 refused "new: topology as a string (wrong type)" "[attribute topology]" bflyctl raw fabric-new 4:str:benes 5:u32:8
-refused "new: topology 10 out of range" "[attribute topology]" bflyctl raw fabric-new 4:u32:10 5:u32:8
+# __BFLY_TOPO_MAX (11) is the first number that names no topology.
+refused "new: topology 11 out of range" "[attribute topology]" bflyctl raw fabric-new 4:u32:11 5:u32:8
+refused "new: topology 2^32-1 out of range" "[attribute topology]" bflyctl raw fabric-new 4:u32:4294967295 5:u32:8
 refused "new: topology 0 out of range" "[attribute topology]" bflyctl raw fabric-new 4:u32:0 5:u32:8
 refused "new: 12 ports, not a power of two" "ports: not a power of two" bflyctl new benes 12
 refused "new: 0 ports" "ports: not a power of two" bflyctl new benes 0

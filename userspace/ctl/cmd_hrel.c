@@ -249,10 +249,13 @@ static void print_text(unsigned int id, const struct hrel_opts *o, const struct 
 	printf(", %u messages, seed %llu\n", r->count, o->seed);
 	printf("  h %u, %u colours, %u rounds (%u extra), %llu cycles\n", r->h, r->colours,
 	       r->rounds, r->rounds - r->colours, r->cycles);
-	if (r->mbfly)
-		printf("  multibutterfly: %u stages, at most %u messages through a node, h-bar %u: "
-		       "Theorem 2's bound (<= 2 h-bar) %s\n",
-		       r->stages, r->max_through, r->hbar, r->bound_ok ? "held" : "BROKEN");
+	if (r->mbfly) {
+		printf("  multibutterfly: %u stages, at most %u messages through a node,",
+		       r->stages, r->max_through);
+		printf(" h-bar %u: %s\n", r->hbar,
+		       r->bound_ok ? "Theorem 2's bound (<= 2 h-bar) held" :
+		       "Theorem 2's bound (<= 2 h-bar) BROKEN");
+	}
 	for (k = 0; k < r->prounds; k++) {
 		printf("  round %u:", k);
 		for (i = 0; i < r->ports; i++) {
