@@ -15,24 +15,6 @@
 #include "lib/topology.h"
 #include "kunit_util.h"
 
-/* A random partial permutation: each input sends with chance @pct %. */
-static void bfly_hc_part(u32 ports, u32 pct, u64 *rng, u32 *part)
-{
-	u32 i, j, t;
-
-	for (i = 0; i < ports; i++)
-		part[i] = i;
-	for (i = ports - 1; i > 0; i--) {
-		j = bfly_splitmix64(rng) % (i + 1);
-		t = part[i];
-		part[i] = part[j];
-		part[j] = t;
-	}
-	for (i = 0; i < ports; i++)
-		if (bfly_splitmix64(rng) % 100 >= pct)
-			part[i] = BFLY_HREL_IDLE;
-}
-
 /* Each sending input in one sub-round, to its destination; each sub-round conflict-free. */
 static void bfly_hc_check(struct kunit *test, const struct bfly_geometry *geo, const u32 *part,
 			  const u64 *labels, const unsigned long *active, const u32 *sub,
@@ -74,7 +56,7 @@ static void bfly_hc_geometry(struct kunit *test, const struct bfly_geometry *geo
 	int nsub;
 
 	for (k = 0; k < 8; k++) {
-		bfly_hc_part(ports, k % 2 ? 100 : 60, &rng, part);
+		bfly_random_partial_perm(ports, k % 2 ? 100 : 60, &rng, part);
 		rng2 = k;
 		nsub = bfly_hrel_choose(geo, part, &rng2, 16, labels, active, sub, work);
 		KUNIT_ASSERT_GT(test, nsub, 0);

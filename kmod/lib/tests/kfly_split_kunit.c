@@ -14,24 +14,6 @@
 #include "lib/trace.h"
 #include "kunit_util.h"
 
-/* A random partial permutation: each input sends with chance @pct %. */
-static void bfly_ks_part(u32 ports, u32 pct, u64 *rng, u32 *part)
-{
-	u32 i, j, t;
-
-	for (i = 0; i < ports; i++)
-		part[i] = i;
-	for (i = ports - 1; i > 0; i--) {
-		j = bfly_splitmix64(rng) % (i + 1);
-		t = part[i];
-		part[i] = part[j];
-		part[j] = t;
-	}
-	for (i = 0; i < ports; i++)
-		if (bfly_splitmix64(rng) % 100 >= pct)
-			part[i] = BFLY_HREL_IDLE;
-}
-
 /* Check a split of @part: every packet once, each sub-round routable. */
 static void bfly_ks_check(struct kunit *test, const struct bfly_kfly *g, const u32 *part,
 			  const u32 *sub, int nsub)
@@ -92,7 +74,7 @@ static void bfly_kfly_split_random(struct kunit *test)
 		work = bfly_test_alloc(test, bfly_kfly_split_workspace_size(&g));
 		for (p = 0; p < ARRAY_SIZE(pcts); p++)
 			for (t = 0; t < 3; t++) {
-				bfly_ks_part(g.ports, pcts[p], &rng, part);
+				bfly_random_partial_perm(g.ports, pcts[p], &rng, part);
 				nsub = bfly_kfly_split(&g, part, sub, work);
 				KUNIT_ASSERT_GE(test, nsub, 0);
 				bfly_ks_check(test, &g, part, sub, nsub);

@@ -2,7 +2,7 @@
 /*
  * Helpers shared by bfly's KUnit suites: how far sweeps go, zeroed memory
  * freed when the test ends, faults, and permutations (the lexicographic
- * next one, a random one).
+ * next one, a random one, a random partial one).
  */
 #ifndef BFLY_KUNIT_UTIL_H
 #define BFLY_KUNIT_UTIL_H
@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 
 #include "lib/fault.h"
+#include "lib/hrel_round.h"
+#include "lib/rand.h"
 
 /*
  * The test kernel runs under emulation with sanitizers: there the sweeps
@@ -90,6 +92,25 @@ static inline void bfly_random_perm(struct rnd_state *rnd, u32 *p, u32 n)
 		j = prandom_u32_state(rnd) % (i + 1);
 		swap(p[i], p[j]);
 	}
+}
+
+/*
+ * A random partial permutation of 0..@ports-1, drawing from @rng: each
+ * input sends with chance @pct %, the others are BFLY_HREL_IDLE.
+ */
+static inline void bfly_random_partial_perm(u32 ports, u32 pct, u64 *rng, u32 *part)
+{
+	u32 i, j;
+
+	for (i = 0; i < ports; i++)
+		part[i] = i;
+	for (i = ports - 1; i > 0; i--) {
+		j = bfly_splitmix64(rng) % (i + 1);
+		swap(part[i], part[j]);
+	}
+	for (i = 0; i < ports; i++)
+		if (bfly_splitmix64(rng) % 100 >= pct)
+			part[i] = BFLY_HREL_IDLE;
 }
 
 #endif /* BFLY_KUNIT_UTIL_H */
