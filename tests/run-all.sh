@@ -380,6 +380,16 @@ stock_start() {
 # The checks below need no VM: they run meanwhile, at a lower priority,
 # in the cycles the VMs leave.
 renice -n 10 $$ > /dev/null
+# Installation and packaging (tests/package/check.sh) works in its own
+# copy of the tree and starts now, beside the checks below: much of it
+# (lintian, dpkg, its VM's boot) keeps one core busy. Its one VM boots
+# stock 6.1 for a demo with the installed files and DKMS's bfly.ko.
+package_pid=
+if want package; then
+	log "packaging: Debian packages, lintian, make install, pkg-config, DKMS (meanwhile)"
+	"$top/tests/package/check.sh" "$out/package" > "$out/logs/package.log" 2>&1 &
+	package_pid=$!
+fi
 if want build; then
 	run_check "benchmarks: build with no warning (run by make bench)" \
 		sh -c "make -s -C '$top/tests/bench' clean all static CFLAGS='-Werror'"
@@ -441,11 +451,6 @@ want mpi && run_check "libbfly: builds with -Werror, its tests pass, exports lib
 want mpi && run_check "bfly-mpi: all-to-alls and h-relations over MPI, every byte (mpirun -np 4, 8, 6)" \
 	make -s -C "$top/userspace/mpi" clean check CFLAGS='-O2 -g -Werror'
 
-# Installation and packaging (tests/package/check.sh): its one VM boots
-# stock 6.1 for a demo with the installed files and DKMS's bfly.ko
-want package && log "packaging: Debian packages, lintian, make install, pkg-config, DKMS"
-want package && { "$top/tests/package/check.sh" "$out/package" > "$out/logs/package.log" 2>&1
-		  count_tap package "$out/logs/package.log"; }
 
 # checkpatch: 40 files per perl (its start-up costs as much as a file), one
 # batch per core; a file passes when no report names it
@@ -478,6 +483,10 @@ want kernel-doc && while read -r f; do
 	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
 done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
 
+if [ -n "$package_pid" ]; then
+	wait "$package_pid"
+	count_tap package "$out/logs/package.log"
+fi
 wait
 if [ -n "$test_vm" ]; then
 	if [ -n "$test_e2e" ]; then
