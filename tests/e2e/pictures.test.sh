@@ -122,6 +122,9 @@ heat_checks() {
 tl=$(bflyctl new t-lcan 64 radix 4 up 2)
 picture tlcan-transpose-loads bflyctl msgset "$tl" pattern transpose format dot
 heat_checks tlcan-transpose-loads "$tl" pattern transpose
+check "tlcan-transpose-loads: the title names T-LCAN(4, 2), N = 64 and the pattern" \
+	grep -q 'label="bfly[0-9]*: t-lcan(4, 2), N = 64, transpose, bidir online, seed 0: 64 of 64 messages in [0-9]* cycles' \
+	/tmp/tlcan-transpose-loads.dot
 check_eq "tlcan-transpose-loads: 2 panels of the PEs' wires and 4 levels' bundles" "2 2 2 2 2" \
 	"$(count tlcan-transpose-loads 'label="PE wires"') $(count tlcan-transpose-loads 'label="level 0 (cap 2)"') $(count tlcan-transpose-loads 'label="level 1 (cap 2)"') $(count tlcan-transpose-loads 'label="level 2 (cap 2)"') $(count tlcan-transpose-loads 'label="level 3 (cap 2)"')"
 # The fat tree of CB-LCAN(4, 2) under the worst case: every pair's LCA the top

@@ -344,11 +344,11 @@ static void draw_set(const struct fabric *f, const struct msgset_opts *o, const 
 		snprintf(name, sizeof(name), "shift %u", o->shift);
 	else if (o->pattern == PAT_FILE)
 		snprintf(name, sizeof(name), "file %.50s", o->file);
+	else
+		snprintf(name, sizeof(name), "%s", pattern_names[o->pattern]);
 	for (p = name; *p; p++)	/* the title's quotes stay closed */
 		if (*p == '"' || *p == '\\')
 			*p = '_';
-	else
-		snprintf(name, sizeof(name), "%s", pattern_names[o->pattern]);
 	h.pattern = name;
 	if (o->pattern != PAT_FILE)
 		gen_perm(f, o, o->seed, dst);
