@@ -101,6 +101,53 @@ check_eq "benes 256, stages 6-8: 384 nodes, 512 links between them" "384 512" \
 check_eq "benes 256, whole: 15 x 128 nodes" 1920 \
 	"$(bflyctl show "$big" format dot | grep -c '^  s[0-9]*n[0-9]* \[pos')"
 
+# LCAN link loads: a message set's channels as a heat map, one cell per
+# channel, load / capacity from white to red at lambda(M). On T-LCAN(4, 2)
+# every bundle has 2 wires, so the transpose's loads grow to the top.
+# lambda_of DEV ARGS...: "load/cap" of lambda(M) and ceil(lambda), as -j reports
+lambda_of() {
+	bflyctl -j msgset "$@" | python3 -c 'import json,sys; s=json.load(sys.stdin)["sets"][0]; print("%d/%d %d" % (s["lambda_load"], s["lambda_cap"], s["bound"]))'
+}
+# heat_checks NAME DEV ARGS...: NAME's cells, hottest cell and title against -j
+heat_checks() {
+	name=$1
+	shift
+	set -- $(lambda_of "$@") "$(bflyctl -j msgset "$@" want load |
+		python3 -c 'import json,sys; print(len(json.load(sys.stdin)["sets"][0]["loads"]))')"
+	check_eq "$name: one cell per channel" "$3" "$(count "$name" '^  c[0-9]* \[')"
+	check "$name: a hottest cell's label is lambda $1" sh -c \
+		"grep 'fillcolor=\"0.000 0.850 1.000\"' /tmp/$name.dot | grep -q 'label=\"$1\"'"
+	check "$name: the title's ceil(lambda) is $2" grep -q "ceil(lambda) = $2 (lambda = $1)" "/tmp/$name.dot"
+}
+tl=$(bflyctl new t-lcan 64 radix 4 up 2)
+picture tlcan-transpose-loads bflyctl msgset "$tl" pattern transpose format dot
+heat_checks tlcan-transpose-loads "$tl" pattern transpose
+check "tlcan-transpose-loads: the title names T-LCAN(4, 2), N = 64 and the pattern" \
+	grep -q 'label="bfly[0-9]*: t-lcan(4, 2), N = 64, transpose, bidir online, seed 0: 64 of 64 messages in [0-9]* cycles' \
+	/tmp/tlcan-transpose-loads.dot
+check_eq "tlcan-transpose-loads: 2 panels of the PEs' wires and 4 levels' bundles" "2 2 2 2 2" \
+	"$(count tlcan-transpose-loads 'label="PE wires"') $(count tlcan-transpose-loads 'label="level 0 (cap 2)"') $(count tlcan-transpose-loads 'label="level 1 (cap 2)"') $(count tlcan-transpose-loads 'label="level 2 (cap 2)"') $(count tlcan-transpose-loads 'label="level 3 (cap 2)"')"
+# The fat tree of CB-LCAN(4, 2) under the worst case: every pair's LCA the top
+ft=$(bflyctl new fattree 64 radix 4 up 2)
+picture fattree-worst-loads bflyctl msgset "$ft" pattern worst seed 1 format dot
+heat_checks fattree-worst-loads "$ft" pattern worst seed 1
+check "fattree-worst-loads: the top bundles are the hottest" sh -c \
+	"grep -A3 'label=\"level 1 (cap 4)\"' /tmp/fattree-worst-loads.dot | grep -q 'label=\"16/4\".*fillcolor=\"0.000 0.850 1.000\"'"
+cu=$(bflyctl new cb-lcan 16 radix 2 up 2)
+bflyctl msgset "$cu" pattern transpose mode unidir format dot > /tmp/unidir.dot
+check_eq "cb-lcan 16, unidir: one panel, 16 + 4 x 16 wires" "80 1" \
+	"$(count unidir '^  c[0-9]* \[') $(count unidir 'label="up: load / capacity"')"
+refused "msgset format on a butterfly refused" "heat maps show LCANs" \
+	bflyctl msgset "$bf" pattern identity format dot
+refused "msgset format with -j refused" "a picture has no JSON form" \
+	bflyctl -j msgset "$tl" pattern transpose format dot
+refused "msgset format with reps refused" "a heat map shows one set" \
+	bflyctl msgset "$tl" pattern random reps 2 format dot
+refused "msgset format with want refused" "a heat map draws the loads alone" \
+	bflyctl msgset "$tl" pattern random want load format dot
+refused "msgset format png refused" "format 'png': expected dot or svg" \
+	bflyctl msgset "$tl" pattern random format png
+
 # Refusals
 refused "format png refused" "format 'png': expected dot or svg" bflyctl show "$bf" format png
 refused "stages 3-1 refused" "stages 3-1: $bf has node stages 0 to 2" \
@@ -111,7 +158,7 @@ refused "a picture in JSON refused" "a picture has no JSON form" bflyctl -j show
 kf=$(bflyctl new kfly 9 radix 3)
 refused "kfly: no picture" "pictures show 2 x 2 fabrics" bflyctl show "$kf" format dot
 
-for d in $b16 $bf $be $b2 $b2c $big $kf; do
+for d in $b16 $bf $be $b2 $b2c $big $kf $tl $ft $cu; do
 	bflyctl del "$d" || not_ok "del $d"
 done
 check "rmmod" rmmod bfly

@@ -187,6 +187,36 @@ int route_send(unsigned int id, const void *buf, unsigned int n, bool labels, bo
 void route_picture(unsigned int id, const void *buf, bool labels, bool applied,
 		   const struct bfly_conflict *conflicts, unsigned int nconflicts, bool svg);
 void parse_stages(const char *s, struct dot_view *v);
+
+/**
+ * struct msgset_heat - a routed message set a heat map shows (msgset_heat.c)
+ * @pattern: the set's name in the title ("transpose", "file PATH", ...)
+ * @strategy: "online" or "offline"
+ * @mode: BFLY_MSGSET_BIDIR or BFLY_MSGSET_UNIDIR
+ * @seed: the set's seed
+ * @messages: messages in the set
+ * @routed: messages routed
+ * @cycles: cycles used
+ * @bound: ceil(lambda(M))
+ * @lambda_load: lambda(M)'s load
+ * @lambda_cap: lambda(M)'s capacity
+ * @load: each channel's load, as Documentation/lcan.rst orders them
+ * @channels: entries in @load
+ */
+struct msgset_heat {
+	const char *pattern, *strategy;
+	unsigned int mode;
+	unsigned long long seed;
+	unsigned int messages, routed;
+	unsigned long long cycles;
+	unsigned int bound, lambda_load, lambda_cap;
+	const unsigned int *load;
+	unsigned int channels;
+};
+
+struct bfly_lcan;
+void msgset_heat_shape(const struct fabric *f, struct bfly_lcan *g);
+void msgset_heatmap(const struct fabric *f, const struct msgset_heat *h, bool svg);
 void print_fault(const char *indent, const struct fault *x);
 void json_faults(const struct fabric *f);
 void json_fabric(const struct fabric *f, bool detail);

@@ -2,9 +2,11 @@
 /*
  * bflyctl msgset: route message sets on an LCAN in network cycles, one
  * set or K generated ones (the LCAN paper's experiments), and print the
- * cycles next to ceil(lambda(M)).
+ * cycles next to ceil(lambda(M)), or draw one set's loads (msgset_heat.c).
  */
 #include <math.h>
+
+#include "lib/lcan.h"
 
 #include "bflyctl.h"
 
@@ -31,6 +33,7 @@ struct msgset_opts {
 	unsigned int want;	/* BFLY_MSGSET_WANT_PATHS, _LOAD */
 	unsigned long long seed;
 	const char *file;
+	bool picture, svg;	/* format dot|svg: the loads' heat map */
 };
 
 struct msgset_reply {
@@ -196,6 +199,8 @@ static void parse_msgset_args(int argc, char **argv, struct msgset_opts *o)
 			if (v < 0)
 				die("unknown want '%s' (paths, load, all, none)", argv[a]);
 			o->want = v;	/* paths 1, load 2, all 3 */
+		} else if (!strcmp(key, "format")) {
+			o->picture = parse_format(argv[++a], &o->svg);
 		} else {
 			die("unexpected argument '%s'", key);
 		}
@@ -204,6 +209,12 @@ static void parse_msgset_args(int argc, char **argv, struct msgset_opts *o)
 		die("expected pattern NAME or file PATH (see bflyctl msgset --help)");
 	if (o->pattern == PAT_FILE && o->reps > 1)
 		die("reps: a file gives one set");
+	if (o->picture && o->reps > 1)
+		die("format: a heat map shows one set (drop reps)");
+	if (o->picture && o->want)
+		die("format: a heat map draws the loads alone (drop want)");
+	if (o->picture && json)
+		die("format: a picture has no JSON form (drop -j)");
 }
 
 /* Route one set; the reply in @r (its cycle array sized by the caller). */
@@ -319,6 +330,39 @@ static void print_one(unsigned int rep, const struct msgset_reply *r, unsigned i
 		print_loads(r);
 }
 
+/* Route the set of seed o->seed and draw its loads */
+static void draw_set(const struct fabric *f, const struct msgset_opts *o, const unsigned int *src,
+		     unsigned int *dst, unsigned int n, struct msgset_reply *r)
+{
+	struct msgset_heat h = {
+		.strategy = strategy_names[o->strategy], .mode = o->mode, .seed = o->seed,
+		.messages = n,
+	};
+	char name[64], *p;
+
+	if (o->pattern == PAT_SHIFT)
+		snprintf(name, sizeof(name), "shift %u", o->shift);
+	else if (o->pattern == PAT_FILE)
+		snprintf(name, sizeof(name), "file %.50s", o->file);
+	else
+		snprintf(name, sizeof(name), "%s", pattern_names[o->pattern]);
+	for (p = name; *p; p++)	/* the title's quotes stay closed */
+		if (*p == '"' || *p == '\\')
+			*p = '_';
+	h.pattern = name;
+	if (o->pattern != PAT_FILE)
+		gen_perm(f, o, o->seed, dst);
+	route_set(f->id, o, o->seed ^ ROUTE_SEED_SALT, src, dst, n, r);
+	h.routed = r->routed;
+	h.cycles = r->cycles;
+	h.bound = r->bound;
+	h.lambda_load = r->lambda_load;
+	h.lambda_cap = r->lambda_cap;
+	h.load = r->load;
+	h.channels = r->channels;
+	msgset_heatmap(f, &h, o->svg);
+}
+
 int cmd_msgset(int argc, char **argv)
 {
 	struct msgset_opts o = { .pattern = PAT_FILE, .reps = 1 };
@@ -333,6 +377,8 @@ int cmd_msgset(int argc, char **argv)
 		 "usage: bflyctl [-j] msgset DEV (pattern P | file PATH|-) [mode bidir|unidir]\n"
 		 "                 [strategy online|offline] [seed S] [reps K] [max-cycles C]\n"
 		 "                 [want paths|load|all]\n"
+		 "       bflyctl msgset DEV (pattern P | file PATH|-) [mode M] [strategy S]\n"
+		 "                 [seed S] [max-cycles C] format dot|svg\n"
 		 "Route a message set on an LCAN (cb-lcan, t-lcan, fattree) in network\n"
 		 "cycles: each cycle routes paths that share no wire; a blocked message\n"
 		 "waits for the next. Prints the cycles used next to ceil(lambda(M)), the\n"
@@ -353,7 +399,13 @@ int cmd_msgset(int argc, char **argv)
 		 "want paths also prints each message's cycle and path (the upper taken\n"
 		 "at each level, then the wire of each channel down); want load each\n"
 		 "channel's load, in the order Documentation/lcan.rst gives with the\n"
-		 "capacities (\"Channels and lambda(M)\"); each must fit in 64 KiB.\n"))
+		 "capacities (\"Channels and lambda(M)\"); each must fit in 64 KiB.\n"
+		 "format dot|svg draws the set's loads as a Graphviz heat map (svg\n"
+		 "rendered by neato -n2) instead: one row per channel level (the PEs'\n"
+		 "wires, then each level's group bundles, or uni-directionally each\n"
+		 "level's uppers), up and down as two panels, each cell one channel\n"
+		 "coloured by load / capacity from white (0) to red (lambda(M)), labelled\n"
+		 "load/capacity where wide enough; at most 1024 PEs, one set.\n"))
 		return 0;
 	if (argc < 1)
 		die("expected DEV and a pattern or file (see bflyctl msgset --help)");
@@ -366,6 +418,12 @@ int cmd_msgset(int argc, char **argv)
 	if (fs.n != 1)
 		die("bfly%u: no such fabric", id);
 	f = &fs.v[0];
+	if (o.picture) {
+		struct bfly_lcan shape;
+
+		msgset_heat_shape(f, &shape);
+		o.want = BFLY_MSGSET_WANT_LOAD;
+	}
 	if (o.pattern == PAT_FILE) {
 		src = xcalloc(MSGSET_MAX_NL, sizeof(*src));
 		dst = xcalloc(MSGSET_MAX_NL, sizeof(*dst));
@@ -392,6 +450,10 @@ int cmd_msgset(int argc, char **argv)
 			    outs, f->ports, "give the destinations in a file");
 	}
 	r.cycle = xcalloc(n, sizeof(*r.cycle));
+	if (o.picture) {
+		draw_set(f, &o, src, dst, n, &r);
+		goto out;
+	}
 	if (json) {
 		jopen('{');
 		jkn("id", id);
@@ -437,6 +499,7 @@ int cmd_msgset(int argc, char **argv)
 		       mean, sd, lo, hi, o.reps);
 		printf(" ceil(lambda) mean %.3f\n", bsum / o.reps);
 	}
+out:
 	free(r.cycle);
 	free(r.paths);
 	free(r.load);

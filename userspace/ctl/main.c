@@ -43,6 +43,8 @@ void usage_main(FILE *out)
 		"                             an all-to-all's conflicts per round and stage\n"
 		"  msgset DEV (pattern P|file F) [mode M] [strategy S] [seed S] [reps K]\n"
 		"                             route message sets on an LCAN in network cycles\n"
+		"  msgset DEV (pattern P|file F) [OPTION]... format dot|svg\n"
+		"                             a message set's channel loads as a heat map\n"
 		"  hrel DEV (file F|random H|alltoall|one-to-one H) [seed S] [perms]\n"
 		"                             run an h-relation in rounds\n"
 		"  fault add|del DEV FAULT... inject or repair faults (stuck nodes, broken links)\n"
