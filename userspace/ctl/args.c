@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bflyctl: numbers and device names on the command line, message lists
- * from files.
+ * from files, the random patterns' shuffles.
  */
+#include "lib/rand.h"
+
 #include "bflyctl.h"
 
 /* ---- numbers and arguments ---- */
@@ -99,4 +101,37 @@ unsigned int read_pairs(const char *path, unsigned int *src, unsigned int *dst,
 	if (!n)
 		die("%s: no messages", path);
 	return n;
+}
+
+/* ---- random patterns ---- */
+
+/* @v = 0, 1, ..., @n - 1 */
+void identity_perm(unsigned int *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		v[i] = i;
+}
+
+/* The next number of the splitmix64 stream @seed (lib/rand.h) */
+unsigned long long random_next(unsigned long long *seed)
+{
+	u64 state = *seed, r = bfly_splitmix64(&state);
+
+	*seed = state;
+	return r;
+}
+
+/* Fisher-Yates on @v from the stream @seed: one order per seed */
+void shuffle(unsigned int *v, unsigned int n, unsigned long long *seed)
+{
+	unsigned int i, j, t;
+
+	for (i = n; i > 1; i--) {
+		j = random_next(seed) % i;
+		t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
 }

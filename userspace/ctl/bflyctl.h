@@ -141,6 +141,9 @@ int lookup(const char * const *names, size_t n, const char *s);
 unsigned long long parse_max(const char *what, const char *s,
 			     unsigned long long max);
 unsigned long long parse_u64(const char *what, const char *s);
+unsigned long long random_next(unsigned long long *seed);
+void identity_perm(unsigned int *v, unsigned int n);
+void shuffle(unsigned int *v, unsigned int n, unsigned long long *seed);
 unsigned int parse_u32(const char *what, const char *s);
 unsigned int parse_range(const char *what, const char *s, unsigned int min,
 			 unsigned int max);

@@ -65,30 +65,6 @@ static int parse_hrel(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* splitmix64: the patterns' random numbers, one stream per seed */
-static unsigned long long rnd(unsigned long long *s)
-{
-	unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static void random_perm(unsigned int *v, unsigned int n, unsigned long long *s)
-{
-	unsigned int i, j, t;
-
-	for (i = 0; i < n; i++)
-		v[i] = i;
-	for (i = n; i > 1; i--) {
-		j = rnd(s) % i;
-		t = v[i - 1];
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
 /* The messages of a pattern on @n processors; their number. */
 static unsigned int gen_pattern(const struct hrel_opts *o, unsigned int n, unsigned int *src,
 				unsigned int *dst)
@@ -106,7 +82,8 @@ static unsigned int gen_pattern(const struct hrel_opts *o, unsigned int n, unsig
 	case PAT_RANDOM:
 		/* The union of h random permutations */
 		for (j = 0; j < o->h; j++) {
-			random_perm(sigma, n, &seed);
+			identity_perm(sigma, n);
+		shuffle(sigma, n, &seed);
 			for (i = 0; i < n; i++, m++) {
 				src[m] = i;
 				dst[m] = sigma[i];
@@ -122,7 +99,8 @@ static unsigned int gen_pattern(const struct hrel_opts *o, unsigned int n, unsig
 		break;
 	case PAT_ONE_TO_ONE:
 		/* Source i sends h messages to sigma(i), one random permutation */
-		random_perm(sigma, n, &seed);
+		identity_perm(sigma, n);
+		shuffle(sigma, n, &seed);
 		for (i = 0; i < n; i++)
 			for (j = 0; j < o->h; j++, m++) {
 				src[m] = i;

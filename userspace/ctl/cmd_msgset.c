@@ -79,28 +79,6 @@ static int parse_msgset(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* splitmix64: the patterns' random numbers, one stream per seed */
-static unsigned long long rnd(unsigned long long *s)
-{
-	unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static void shuffle(unsigned int *v, unsigned int n, unsigned long long *s)
-{
-	unsigned int i, j, t;
-
-	for (i = n; i > 1; i--) {
-		j = rnd(s) % i;
-		t = v[i - 1];
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
 /*
  * The children of the top switch: PEs a and b have LCA level l - 1 when
  * a / block and b / block differ, block = N / children.
@@ -141,7 +119,7 @@ static void gen_perm(const struct fabric *f, const struct msgset_opts *o,
 		if (kids < 2 || f->node_stages < 2)
 			die("worst: the network has one level or one top child");
 		block = n / kids;
-		shift = 1 + rnd(&seed) % (kids - 1);
+		shift = 1 + random_next(&seed) % (kids - 1);
 		sigma = xcalloc(block, sizeof(*sigma));
 		for (i = 0; i < block; i++)
 			sigma[i] = i;
