@@ -281,9 +281,9 @@ static __u64 hrel_vs_batch(int fd, __u32 ports, __u64 size, int reps)
 	snprintf(fig, sizeof(fig), "hrel all-to-all / batch, N=%u msg=%llu B (VM)",
 		 ports, (unsigned long long)size);
 	bench_ratio_line(fig, rh[reps / 2], rh[0], rh[reps - 1], true, 1.1, bad);
-	printf("  N=%u %llu B: HREL (h = N, %u rounds) %.2fx the batch's time (median of %d), %llu wrong\n",
-	       ports, (unsigned long long)size, h.rounds, rh[reps / 2], reps,
-	       (unsigned long long)bad);
+	printf("  N=%u %llu B: HREL (h = N, %u rounds) %.2fx the batch's time (median of %d)",
+	       ports, (unsigned long long)size, h.rounds, rh[reps / 2], reps);
+	printf(", %llu wrong\n", (unsigned long long)bad);
 	munmap(send, bytes);
 	munmap(rb, bytes);
 	munmap(rhl, bytes);
