@@ -16,6 +16,7 @@
 #include "core/route.h"
 #include "lib/mbfly.h"
 #include "lib/tests/kunit_util.h"
+#include "lib/tests/mbfly_bad_table.h"
 #include "core_kunit_util.h"
 
 /* A multibutterfly deleted when the test ends. */
@@ -183,7 +184,7 @@ static int bfly_hm_read_fault(void *ctx, struct bfly_msgset_msg *msgs, u32 count
 }
 
 /*
- * Refusals the ioctl cannot provoke on a good wiring: a stage limit of 1
+ * Refusals the ioctl cannot provoke on the fabric's wiring: a stage limit of 1
  * (-EAGAIN, messages left); a reader that faults (-EFAULT). Each says why,
  * reports nothing and gives back every byte it charged.
  */
@@ -235,11 +236,48 @@ static void bfly_hm_budget(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
 }
 
+/*
+ * A bad wiring through bfly_hrel_req.mbfly_params (mbfly_bad_table.h):
+ * -EOVERFLOW, said why, nothing reported, the memory given back.
+ */
+static void bfly_hm_overflow(struct kunit *test)
+{
+	struct bfly_fabric *fab = bfly_hm_fabric(test, 1024, 2, 5);
+	u32 cnt = 1024 * 256, k, r, i, *t;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, (size_t)cnt * sizeof(*msgs));
+	u64 before = atomic64_read(&fab->mem.used);
+	struct bfly_mbfly_params bad = {};
+	struct bfly_hrel_req req = {
+		.count = cnt, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.mbfly_params = &bad,
+	};
+	struct bfly_hrel_res res = {};
+	struct bfly_mbfly g;
+	const char *why;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, 1024, 2, 5, &why));
+	t = bfly_test_alloc(test, bfly_mbfly_table_size(&g));
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_table_fill(&g, t));
+	bfly_mbfly_bad_table(&g, t);
+	bad.table = t;
+	for (k = 0, i = 0; k < 256; k++)
+		for (r = 0; r < 1024; r++, i++) {
+			msgs[i].src = r;
+			msgs[i].dst = (r + k * 3) % 1024;
+		}
+	KUNIT_EXPECT_EQ(test, -EOVERFLOW, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_FALSE(test, res.reported);
+	KUNIT_EXPECT_TRUE(test, res.why && strstr(res.why, "overflowed"));
+	bfly_hrel_done(&res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+}
+
 static struct kunit_case bfly_hrel_mbfly_cases[] = {
 	KUNIT_CASE(bfly_hm_create),
 	KUNIT_CASE(bfly_hm_routes),
 	KUNIT_CASE(bfly_hm_refusals),
 	KUNIT_CASE(bfly_hm_budget),
+	KUNIT_CASE(bfly_hm_overflow),
 	{}
 };
 
