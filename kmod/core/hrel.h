@@ -16,6 +16,7 @@
 #include "msglist.h"
 
 struct bfly_fabric;
+struct bfly_mbfly_params;
 
 /**
  * struct bfly_hrel_req - an h-relation, as a frontend hands it over
@@ -29,6 +30,8 @@ struct bfly_fabric;
  *	any signal stops the routing between colours and the payload between
  *	two messages)
  * @want_paths: on a multibutterfly, keep each message's path
+ * @mbfly_params: on a multibutterfly, NULL (the frontends) or the
+ *	routing's constants, e.g. KUnit's small stage limit
  */
 struct bfly_hrel_req {
 	u32 count;
@@ -37,6 +40,7 @@ struct bfly_hrel_req {
 	void *ctx;
 	struct bfly_msglist_bufs bufs;
 	bool want_paths;
+	const struct bfly_mbfly_params *mbfly_params;
 };
 
 /**

@@ -111,7 +111,8 @@ static int bfly_hrel_mbfly_run(struct bfly_fabric *fab, const struct bfly_hrel_r
 		work = bfly_mem_alloc(mem, work_size, false);
 	err = mem->err ?: err;
 	if (!err)
-		err = bfly_mbfly_route(&g, NULL, pairs, req->count, res->mbfly.paths, &r, work);
+		err = bfly_mbfly_route(&g, req->mbfly_params, pairs, req->count,
+				       res->mbfly.paths, &r, work);
 	kvfree(work);
 	kvfree(pairs);
 	if (err)

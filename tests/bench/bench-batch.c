@@ -14,9 +14,16 @@
  * the send buffer; the batch must report N rounds, no conflict and every
  * byte moved. With SIZE 0 (schedule only) the batch's counts are checked.
  *
+ * The same all-to-all as an h-relation with h = N (BFLY_IOC_HREL, the
+ * N x N messages as a list: i -> d from slot i * N + d to slot d * N + i)
+ * alternates call by call with the batch on the same fabric and send
+ * buffer; both receive buffers are checked word by word and against each
+ * other, and HREL must report h = N and every byte moved.
+ *
  * Figures (`ratio:` lines): batch throughput over memcpy's (>= 0.8x at
  * 4 KiB and larger, >= 0.5x at 1 KiB) and over the transpose's (>= 1.0x
- * below 1 KiB), median and spread over the calls.
+ * below 1 KiB); HREL's time over the batch's (<= 1.1x); median and
+ * spread over the calls.
  *
  *   bench-batch DEVICE [-r REPS] SIZE...      message sizes in bytes
  */
@@ -191,6 +198,100 @@ static __u64 payload(int fd, __u32 ports, __u64 size, int reps)
 	return bad;
 }
 
+/* The all-to-all as HREL's message list: i -> d, slot i * N + d to slot d * N + i. */
+static struct bfly_msgset_msg *a2a_msgs(__u32 ports, __u64 size)
+{
+	struct bfly_msgset_msg *msgs = bench_alloc((size_t)ports * ports * sizeof(*msgs));
+	__u32 i, d;
+
+	for (i = 0; i < ports; i++) {
+		for (d = 0; d < ports; d++) {
+			struct bfly_msgset_msg *m = &msgs[(size_t)i * ports + d];
+
+			memset(m, 0, sizeof(*m));
+			m->src = i;
+			m->dst = d;
+			m->len = size;
+			m->send_off = ((__u64)i * ports + d) * size;
+			m->recv_off = ((__u64)d * ports + i) * size;
+		}
+	}
+	return msgs;
+}
+
+static int hrel(int fd, __u32 ports, __u64 size, const struct bfly_msgset_msg *msgs,
+		void *send, void *recv, struct bfly_hrel *h)
+{
+	__u64 bytes = (__u64)ports * ports * size;
+
+	memset(h, 0, sizeof(*h));
+	h->size = sizeof(*h);
+	h->count = ports * ports;
+	h->msgs_ptr = (uintptr_t)msgs;
+	h->send_ptr = (uintptr_t)send;
+	h->send_bytes = bytes;
+	h->recv_ptr = (uintptr_t)recv;
+	h->recv_bytes = bytes;
+	return ioctl(fd, BFLY_IOC_HREL, h);
+}
+
+/* HREL with h = N against BATCH, alternated call by call, results compared. */
+static __u64 hrel_vs_batch(int fd, __u32 ports, __u64 size, int reps)
+{
+	__u64 msgs = (__u64)ports * ports, bytes = msgs * size, bad = 0;
+	struct bfly_msgset_msg *list = a2a_msgs(ports, size);
+	double *rh = bench_alloc(reps * sizeof(double));
+	__u8 *send = bench_map(bytes), *rb = bench_map(bytes), *rhl = bench_map(bytes);
+	double tb = 0, th = 0, t0;
+	struct bfly_batch b;
+	struct bfly_hrel h;
+	char fig[96];
+	int r, j;
+
+	fill((__u64 *)send, ports, size);
+	for (r = -1; r < reps; r++) {
+		for (j = 0; j < 2; j++) {
+			if ((j + r + 2) % 2 == 0) {
+				memset(rb, 0, bytes);
+				t0 = now_ns();
+				if (batch(fd, ports, size, send, rb, &b)) {
+					perror("BFLY_IOC_BATCH");
+					exit(1);
+				}
+				tb = now_ns() - t0;
+				bad += check_batch(&b, ports, bytes);
+			} else {
+				memset(rhl, 0, bytes);
+				t0 = now_ns();
+				if (hrel(fd, ports, size, list, send, rhl, &h)) {
+					perror("BFLY_IOC_HREL");
+					exit(1);
+				}
+				th = now_ns() - t0;
+				bad += (h.h != ports) + (h.bytes_moved != bytes);
+			}
+		}
+		bad += check_recv((__u64 *)rb, ports, size);
+		bad += check_recv((__u64 *)rhl, ports, size);
+		bad += memcmp(rb, rhl, bytes) != 0;
+		if (r >= 0)
+			rh[r] = th / tb;
+	}
+	bench_median(rh, reps);
+	snprintf(fig, sizeof(fig), "hrel all-to-all / batch, N=%u msg=%llu B (VM)",
+		 ports, (unsigned long long)size);
+	bench_ratio_line(fig, rh[reps / 2], rh[0], rh[reps - 1], true, 1.1, bad);
+	printf("  N=%u %llu B: HREL (h = N, %u rounds) %.2fx the batch's time (median of %d)",
+	       ports, (unsigned long long)size, h.rounds, rh[reps / 2], reps);
+	printf(", %llu wrong\n", (unsigned long long)bad);
+	munmap(send, bytes);
+	munmap(rb, bytes);
+	munmap(rhl, bytes);
+	free(list);
+	free(rh);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct bfly_info info = { .size = sizeof(info) };
@@ -220,6 +321,8 @@ int main(int argc, char **argv)
 		}
 		bad += size ? payload(fd, info.ports, size, reps) :
 			      schedule_only(fd, info.ports, reps);
+		if (size)
+			bad += hrel_vs_batch(fd, info.ports, size, reps);
 	}
 	close(fd);
 	return bad ? 1 : 0;

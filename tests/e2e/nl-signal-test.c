@@ -17,6 +17,12 @@
  *                                 is killed 0.5 s later, inside the
  *                                 routing: the answer the parent reads is
  *                                 ECANCELED with its reason, no reply
+ *   nl-signal-test hrel-kill ID   ID: a multibutterfly. The same with an
+ *                                 hrel of 8191 messages (h up to 256),
+ *                                 the child killed at fractions of the
+ *                                 time the request takes: each answer is
+ *                                 the reply or ECANCELED without one, one
+ *                                 ECANCELED at least
  */
 #include <errno.h>
 #include <signal.h>
@@ -236,6 +242,78 @@ static int msgset_kill(__u32 id)
 	return tap_failed != 0;
 }
 
+/* A child sends tx and is killed after @delay s; the answer read. */
+static void kill_sender(double delay, struct answer *an)
+{
+	int status, p[2];
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(p))
+		return;
+	pid = fork();
+	if (!pid) {
+		if (write(p[1], "S", 1) != 1)
+			_exit(1);
+		nl_send();
+		if (write(p[1], "E", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], &c, 1) != 1)
+		c = 0;
+	usleep(delay * 1e6);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	close(p[0]);
+	read_answer(an);
+}
+
+/* A fatal signal during an hrel on a multibutterfly: ECANCELED, or the reply. */
+static int hrel_kill(__u32 id, __u32 ports)
+{
+	__u32 n = ports * 256 < 8191 ? ports * 256 : 8191, m, tries, cancelled = 0, bad = 0;
+	__u32 *pairs = calloc(2 * n, sizeof(*pairs));
+	struct timespec t0, t1;
+	struct answer an;
+	double full;
+	int one = 1;
+
+	if (!pairs || nl_open())
+		return 1;
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+	for (m = 0; m < n; m++) {
+		pairs[2 * m] = m % ports;
+		pairs[2 * m + 1] = (m * 7 + m / ports) % ports;
+	}
+	msg_start(family, NLM_F_ACK, BFLY_CMD_HREL);
+	put_u32(BFLY_A_ID, id);
+	put(BFLY_A_MSGS, pairs, 2 * n * sizeof(*pairs));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	nl_send();
+	read_answer(&an);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	full = t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	tap_check(an.reply && an.ack && !an.err, "hrel-kill: %u messages answered in %.3f s", n,
+		  full);
+	for (tries = 0; tries < 8; tries++) {
+		kill_sender(full * (0.1 + 0.1 * tries), &an);
+
+		if (an.ack && an.err == -ECANCELED && !an.reply && strstr(an.msg, "being killed"))
+			cancelled++;
+		else if (!(an.ack && !an.err && an.reply))
+			bad++;
+	}
+	tap_check(cancelled > 0 && !bad,
+		  "hrel-kill: %u of %u killed senders answered ECANCELED with its reason, no reply; the rest the reply (%u wrong)",
+		  cancelled, tries, bad);
+	free(pairs);
+	return tap_failed != 0;
+}
+
 /* Open a dump and leave it unread, as a stalled client would. */
 static int hold_dump(__u32 id)
 {
@@ -266,11 +344,12 @@ int main(int argc, char **argv)
 		return hold_dump(strtoul(argv[2], NULL, 10));
 	if (argc == 3 && !strcmp(argv[1], "msgset-kill"))
 		return msgset_kill(strtoul(argv[2], NULL, 10));
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s ID | hold-dump ID | msgset-kill ID\n", argv[0]);
+	if (argc != 2 && !(argc == 3 && !strcmp(argv[1], "hrel-kill"))) {
+		fprintf(stderr, "usage: %s ID | hold-dump ID | msgset-kill ID | hrel-kill ID\n",
+			argv[0]);
 		return 2;
 	}
-	id = strtoul(argv[1], NULL, 10);
+	id = strtoul(argv[argc - 1], NULL, 10);
 	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/ports", id);
 	f = fopen(path, "r");
 	if (!f || fscanf(f, "%u", &ports) != 1) {
@@ -278,6 +357,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fclose(f);
+	if (argc == 3)
+		return hrel_kill(id, ports);
 	sigaction(SIGALRM, &sa, NULL);
 	tap_check(nl_open() == 0, "netlink socket and family");
 	try_a2a(id, ports, false);

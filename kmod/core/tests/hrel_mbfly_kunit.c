@@ -16,6 +16,7 @@
 #include "core/route.h"
 #include "lib/mbfly.h"
 #include "lib/tests/kunit_util.h"
+#include "lib/tests/mbfly_bad_table.h"
 #include "core_kunit_util.h"
 
 /* A multibutterfly deleted when the test ends. */
@@ -176,10 +177,107 @@ static void bfly_hm_refusals(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, bres.why);
 }
 
+/* A reader that fails as copy_from_user() does on a bad pointer. */
+static int bfly_hm_read_fault(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+{
+	return -EFAULT;
+}
+
+/*
+ * Refusals the ioctl cannot provoke on the fabric's wiring: a stage limit of 1
+ * (-EAGAIN, messages left); a reader that faults (-EFAULT). Each says why,
+ * reports nothing and gives back every byte it charged.
+ */
+static void bfly_hm_budget(struct kunit *test)
+{
+	struct bfly_fabric *fab = bfly_hm_fabric(test, 64, 4, 13);
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, 256 * sizeof(*msgs));
+	u32 *perm = bfly_test_alloc(test, 64 * sizeof(u32));
+	u64 before = atomic64_read(&fab->mem.used);
+	struct bfly_mbfly_params tight = { .max_stages = 1 };
+	struct bfly_hrel_req req = {
+		.count = 256, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.want_paths = true, .mbfly_params = &tight,
+	};
+	struct bfly_hrel_res res = {};
+	struct rnd_state rnd;
+	u32 r, i;
+
+	prandom_seed_state(&rnd, 13);
+	for (r = 0; r < 4; r++) {
+		bfly_random_perm(&rnd, perm, 64);
+		for (i = 0; i < 64; i++) {
+			msgs[r * 64 + i].src = i;
+			msgs[r * 64 + i].dst = perm[i];
+		}
+	}
+	KUNIT_EXPECT_EQ(test, -EAGAIN, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_FALSE(test, res.reported);
+	KUNIT_EXPECT_FALSE(test, res.has_bad_msg);
+	KUNIT_EXPECT_EQ(test, 0ULL, res.bytes_moved);
+	KUNIT_EXPECT_TRUE(test, res.why && strstr(res.why, "stage limit"));
+	bfly_hrel_done(&res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+
+	/* the default limit routes the same relation */
+	req.mbfly_params = NULL;
+	memset(&res, 0, sizeof(res));
+	KUNIT_EXPECT_EQ(test, 0, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_TRUE(test, res.reported);
+	bfly_hrel_done(&res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+
+	req.read_msgs = bfly_hm_read_fault;
+	memset(&res, 0, sizeof(res));
+	KUNIT_EXPECT_EQ(test, -EFAULT, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_FALSE(test, res.reported);
+	KUNIT_EXPECT_TRUE(test, res.why && strstr(res.why, "cannot access"));
+	bfly_hrel_done(&res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+}
+
+/*
+ * A bad wiring through bfly_hrel_req.mbfly_params (mbfly_bad_table.h):
+ * -EOVERFLOW, said why, nothing reported, the memory given back.
+ */
+static void bfly_hm_overflow(struct kunit *test)
+{
+	struct bfly_fabric *fab = bfly_hm_fabric(test, 1024, 2, 5);
+	u32 cnt = 1024 * 256, k, r, i, *t;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, (size_t)cnt * sizeof(*msgs));
+	u64 before = atomic64_read(&fab->mem.used);
+	struct bfly_mbfly_params bad = {};
+	struct bfly_hrel_req req = {
+		.count = cnt, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.mbfly_params = &bad,
+	};
+	struct bfly_hrel_res res = {};
+	struct bfly_mbfly g;
+	const char *why;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, 1024, 2, 5, &why));
+	t = bfly_test_alloc(test, bfly_mbfly_table_size(&g));
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_table_fill(&g, t));
+	bfly_mbfly_bad_table(&g, t);
+	bad.table = t;
+	for (k = 0, i = 0; k < 256; k++)
+		for (r = 0; r < 1024; r++, i++) {
+			msgs[i].src = r;
+			msgs[i].dst = (r + k * 3) % 1024;
+		}
+	KUNIT_EXPECT_EQ(test, -EOVERFLOW, bfly_hrel(fab, &req, &res));
+	KUNIT_EXPECT_FALSE(test, res.reported);
+	KUNIT_EXPECT_TRUE(test, res.why && strstr(res.why, "overflowed"));
+	bfly_hrel_done(&res);
+	KUNIT_EXPECT_EQ(test, before, atomic64_read(&fab->mem.used));
+}
+
 static struct kunit_case bfly_hrel_mbfly_cases[] = {
 	KUNIT_CASE(bfly_hm_create),
 	KUNIT_CASE(bfly_hm_routes),
 	KUNIT_CASE(bfly_hm_refusals),
+	KUNIT_CASE(bfly_hm_budget),
+	KUNIT_CASE(bfly_hm_overflow),
 	{}
 };
 

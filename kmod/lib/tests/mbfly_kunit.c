@@ -15,6 +15,7 @@
 
 #include "lib/mbfly.h"
 #include "kunit_util.h"
+#include "mbfly_bad_table.h"
 
 static void bfly_mbfly_bad_input(struct kunit *test)
 {
@@ -398,6 +399,40 @@ static void bfly_mbfly_route_pinned(struct kunit *test)
 	}
 }
 
+/*
+ * A bad wiring (mbfly_bad_table.h) piles each column's messages onto one
+ * node per half: a slot passes 65535 buffers and the routing stops with
+ * -EOVERFLOW in its second stage, no hop off a logical path.
+ */
+static void bfly_mbfly_route_bad_wiring(struct kunit *test)
+{
+	struct bfly_mbfly_params prm = { .max_stages = 200 };
+	u32 n = 1024, h = 256, cnt = n * h, k, r, i;
+	struct bfly_mbfly_result res;
+	struct bfly_mbfly_msg *m;
+	struct bfly_mbfly g;
+	const char *why;
+	void *work;
+	u32 *t;
+
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_init(&g, n, 2, 5, &why));
+	m = bfly_test_alloc(test, (size_t)cnt * sizeof(*m));
+	work = bfly_test_alloc(test, bfly_mbfly_route_workspace_size(&g, cnt));
+	t = bfly_test_alloc(test, bfly_mbfly_table_size(&g));
+	KUNIT_ASSERT_EQ(test, 0, bfly_mbfly_table_fill(&g, t));
+	bfly_mbfly_bad_table(&g, t);
+	for (k = 0, i = 0; k < h; k++)
+		for (r = 0; r < n; r++, i++) {
+			m[i].src = r;
+			m[i].dst = (r + k * 3) % n;
+		}
+	prm.table = t;
+	KUNIT_EXPECT_EQ(test, -EOVERFLOW, bfly_mbfly_route(&g, &prm, m, cnt, NULL, &res, work));
+	KUNIT_EXPECT_EQ(test, 1U, res.stages);
+	KUNIT_EXPECT_EQ(test, cnt, res.left);
+	KUNIT_EXPECT_EQ(test, 0U, res.path_errors);
+}
+
 static struct kunit_case bfly_mbfly_cases[] = {
 	KUNIT_CASE(bfly_mbfly_bad_input),
 	KUNIT_CASE(bfly_mbfly_wiring),
@@ -407,6 +442,7 @@ static struct kunit_case bfly_mbfly_cases[] = {
 	KUNIT_CASE(bfly_mbfly_route_limits),
 	KUNIT_CASE(bfly_mbfly_keyed),
 	KUNIT_CASE(bfly_mbfly_route_pinned),
+	KUNIT_CASE(bfly_mbfly_route_bad_wiring),
 	{}
 };
 
