@@ -503,6 +503,28 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 }
 
 /**
+ * bfly_hrel_check_req() - the checks of an h-relation request every fabric makes
+ * @req: the request
+ * @res: receives the reason of a refusal
+ *
+ * Return: 0; -EINVAL for no message or bad buffers; -E2BIG for more than
+ * %BFLY_HREL_MAX_MSGS messages.
+ */
+int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *res)
+{
+	if (!req->count) {
+		res->why = "count: an h-relation has one message at least";
+		return -EINVAL;
+	}
+	if (req->count > BFLY_HREL_MAX_MSGS) {
+		res->why = "count: more than 2^24 messages";
+		return -E2BIG;
+	}
+	res->why = bfly_msglist_bufs_check(&req->bufs);
+	return res->why ? -EINVAL : 0;
+}
+
+/**
  * bfly_hrel() - run an h-relation on a fabric in rounds
  * @fab: the fabric, referenced by the caller
  * @req: the relation and its buffers
@@ -539,17 +561,9 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 		res->why = "h-relations run on a fabric without faults; repair them first";
 		return -EOPNOTSUPP;
 	}
-	if (!req->count) {
-		res->why = "count: an h-relation has one message at least";
-		return -EINVAL;
-	}
-	if (req->count > BFLY_HREL_MAX_MSGS) {
-		res->why = "count: more than 2^24 messages";
-		return -E2BIG;
-	}
-	res->why = bfly_msglist_bufs_check(&req->bufs);
-	if (res->why)
-		return -EINVAL;
+	err = bfly_hrel_check_req(req, res);
+	if (err)
+		return err;
 	err = bfly_hrel_run(&run);
 	if (err && !res->why)
 		bfly_hrel_why(res, err);

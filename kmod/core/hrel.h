@@ -116,6 +116,7 @@ void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm);
 int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 			struct bfly_msgset_msg *msgs, bool *payload);
 void bfly_hrel_done(struct bfly_hrel_res *res);
+int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *res);
 
 /* hrel_mbfly.c: the whole relation routed on a multibutterfly */
 int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,

@@ -148,17 +148,9 @@ int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	struct bfly_msgset_msg *msgs = NULL;
 	int err;
 
-	if (!req->count) {
-		res->why = "count: an h-relation has one message at least";
-		return -EINVAL;
-	}
-	if (req->count > BFLY_HREL_MAX_MSGS) {
-		res->why = "count: more than 2^24 messages";
-		return -E2BIG;
-	}
-	res->why = bfly_msglist_bufs_check(&req->bufs);
-	if (res->why)
-		return -EINVAL;
+	err = bfly_hrel_check_req(req, res);
+	if (err)
+		return err;
 	err = bfly_hrel_mbfly_run(fab, req, res, &msgs);
 	if (err && !res->why)
 		bfly_hrel_mbfly_why(res, err);
