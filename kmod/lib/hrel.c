@@ -92,7 +92,7 @@ struct hrel_pair {
 
 struct hrel_walker {
 	u32 next, end;	/* the stripe of pairs left to start from */
-	u32 x;		/* the slot to leave by */
+	u32 f;		/* the slot reached next, its pair prefetched */
 	u32 seg;	/* the walk's segment */
 	bool live;
 };
@@ -264,11 +264,16 @@ static u32 hrel_below(struct hrel_ws *ws, u32 k)
 	return ((u64)x * k) >> 32;
 }
 
-/* Steps 1 and 2: the groups, and the h-regular graph in buffer 0. */
+/*
+ * Steps 1 and 2: the groups, and the h-regular graph in buffer 0. With
+ * @slot_of, buffer 0 holds only the right vertices (u32 a slot) and
+ * @slot_of[i] receives message i's slot; else slots of struct hrel_slot.
+ */
 static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		      u32 h, struct hrel_ws *ws)
+		      u32 h, struct hrel_ws *ws, u32 *slot_of)
 {
 	struct hrel_slot *s = ws->buf[0];
+	u32 *rv = (u32 *)ws->buf[0];
 	u32 p, i, g, nl = 0, nr = 0, n, sl = 0, sr = 0, v;
 
 	for (p = 0; p < ports; p++) {
@@ -297,7 +302,13 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < count && slot_of; i++) {
+		u32 k = ws->lcur[ws->gs[src[i]]]++;
+
+		slot_of[i] = k;
+		rv[k] = ws->gd[dst[i]];
+	}
+	for (i = 0; i < count && !slot_of; i++) {
 		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
 
 		e->r = ws->gd[dst[i]];
@@ -309,6 +320,10 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 			while (ws->rsum[v] == h)
 				v++;
 			ws->rsum[v]++;
+			if (slot_of) {
+				rv[i] = v;
+				continue;
+			}
 			s[i].r = v;
 			s[i].msg = BFLY_HREL_IDLE;
 		}
@@ -369,7 +384,8 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 	w->seg = (*nseg)++;
 	parent[w->seg] = w->seg;
 	pr[w->next].st = w->seg << 1;
-	w->x = 2 * w->next + 1;
+	w->f = pr[w->next].rp[1];
+	prefetchw(&pr[w->f >> 1]);
 	g = pr[w->next].rp[0];
 	v = pr[g >> 1].st;
 	if (v != HREL_NONE)
@@ -396,22 +412,31 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 	struct hrel_pair *pr = ws->pr;
 	struct hrel_walker *w = ws->walker;
 
-	/* pair each right vertex's edges in slot order */
+	/*
+	 * Pair each right vertex's edges in slot order, in two sequential
+	 * passes: forward, the second edge of a pair learns the first; back,
+	 * the first learns the second.
+	 */
 	for (k = 0; k < m; k++) {
 		u32 v = r[(size_t)k * stride], e = pend[v];
 
-		if (e == HREL_NONE) {
+		if (!(k & 1))
+			pr[k >> 1].st = HREL_NONE;
+		pr[k >> 1].rp[k & 1] = e;
+		pend[v] = e == HREL_NONE ? k : HREL_NONE;
+	}
+	for (k = m; k-- > 0;) {
+		u32 v = r[(size_t)k * stride], *e = &pr[k >> 1].rp[k & 1];
+
+		if (*e != HREL_NONE) {
 			pend[v] = k;
 		} else {
-			pr[k >> 1].rp[k & 1] = e;
-			pr[e >> 1].rp[e & 1] = k;
+			*e = pend[v];
 			pend[v] = HREL_NONE;
 		}
 	}
 	if (bfly_should_stop())
 		return -EINTR;
-	for (p = 0; p < pairs; p++)
-		pr[p].st = HREL_NONE;
 	for (k = 0; k < HREL_WALKERS; k++) {
 		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
 		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
@@ -425,12 +450,13 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 
 			if (!a->live)
 				continue;
-			f = pr[a->x >> 1].rp[a->x & 1];
+			f = a->f;
 			j = f >> 1;
 			v = pr[j].st;
 			if (v == HREL_NONE) {
 				pr[j].st = a->seg << 1 | (f & 1);
-				a->x = f ^ 1;
+				a->f = pr[j].rp[!(f & 1)];
+				prefetchw(&pr[a->f >> 1]);
 				continue;
 			}
 			/* met a walk: frames differ by the two views of pair j */
@@ -493,12 +519,12 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
  * at k >> L in its subgraph at level L, so its colour is read from the
  * bits at the end and the messages never move.
  */
-static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
+static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 {
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
-	const struct hrel_slot *e = ws->buf[0];
-	u32 lv, s, p, k;
+	const u32 *e = (const u32 *)ws->buf[0];
+	u32 lv, s, p, i, k;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -507,11 +533,10 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 
 		memset(bits, 0, (size_t)words * sizeof(u32));
 		for (s = 0; s < BIT(lv); s++) {
-			const u32 *in = lv ? cur + (size_t)s * m : &e->r;
-			u32 stride = lv ? 1 : sizeof(*e) / sizeof(u32);
+			const u32 *in = lv ? cur + (size_t)s * m : e;
 			u32 *out = next + (size_t)s * m, base = s * pairs;
 
-			err = hrel_walk(ws, m, in, stride);
+			err = hrel_walk(ws, m, in, 1);
 			if (err)
 				return err;
 			for (p = 0; p < pairs; p++) {
@@ -519,8 +544,8 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 
 				bits[g / 32] |= f << (g % 32);
 				if (d > 2) {
-					out[p] = in[(size_t)(2 * p + f) * stride];
-					out[pairs + p] = in[(size_t)(2 * p + 1 - f) * stride];
+					out[p] = in[2 * p + f];
+					out[pairs + p] = in[2 * p + 1 - f];
 				}
 			}
 		}
@@ -528,19 +553,24 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 		cur = next;
 		next = tmp;
 	}
+	/*
+	 * Each slot's colour, in slot order so that the bits are read
+	 * nearly in order; then message i's from its slot, colour[i]
+	 * (hrel_build()).
+	 */
 	for (k = 0; k < slots; k++) {
 		u32 c = 0;
 
-		if (e[k].msg == BFLY_HREL_IDLE)
-			continue;
 		for (lv = 0; lv < levels; lv++) {
 			const u32 *bits = ws->flip + (size_t)lv * words;
 			u32 g = c * (slots >> (lv + 1)) + (k >> (lv + 1));
 
 			c = 2 * c + (((bits[g / 32] >> (g % 32)) & 1) ^ ((k >> lv) & 1));
 		}
-		colour[e[k].msg] = c;
+		cur[k] = c;
 	}
+	for (i = 0; i < count; i++)
+		colour[i] = cur[colour[i]];
 	return 0;
 }
 
@@ -626,6 +656,7 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 {
 	struct hrel_ws ws;
 	u32 n, deg, bad, sp = 0;
+	bool pow2;
 	int err;
 
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
@@ -638,12 +669,13 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		return -EINVAL;
 	if (!count)
 		return 0;
-	n = hrel_build(ports, count, src, dst, h, &ws);
+	pow2 = h > 1 && is_power_of_2(h);
+	n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL);
 	if (bfly_should_stop())
 		return -EINTR;
 	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
-	if (h > 1 && is_power_of_2(h))
-		return hrel_pow2(&ws, n, h, colour);
+	if (pow2)
+		return hrel_pow2(&ws, n, h, count, colour);
 	ws.rnd = 0x9e3779b9;
 	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
 	while (sp) {
