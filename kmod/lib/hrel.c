@@ -62,6 +62,8 @@
 #ifndef HREL_WALKERS
 #define HREL_WALKERS 16
 #endif
+/* Messages ahead that a scatter or gather prefetches */
+#define HREL_AHEAD 16
 /* Steps between two calls to bfly_should_stop() */
 #define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
@@ -302,11 +304,12 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
+	for (i = 0; i < count && slot_of; i++)
+		slot_of[i] = ws->lcur[ws->gs[src[i]]]++;
 	for (i = 0; i < count && slot_of; i++) {
-		u32 k = ws->lcur[ws->gs[src[i]]]++;
-
-		slot_of[i] = k;
-		rv[k] = ws->gd[dst[i]];
+		if (i + HREL_AHEAD < count)
+			prefetchw(&rv[slot_of[i + HREL_AHEAD]]);
+		rv[slot_of[i]] = ws->gd[dst[i]];
 	}
 	for (i = 0; i < count && !slot_of; i++) {
 		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
@@ -524,7 +527,7 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
 	const u32 *e = (const u32 *)ws->buf[0];
-	u32 lv, s, p, i, k;
+	u32 lv, s, p, i;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -554,23 +557,37 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 		next = tmp;
 	}
 	/*
-	 * Each slot's colour, in slot order so that the bits are read
-	 * nearly in order; then message i's from its slot, colour[i]
-	 * (hrel_build()).
+	 * Each slot's colour, level by level from the last in sequential
+	 * passes: at level lv, subgraph c of S slots sends pair p's slots to
+	 * slot p of subgraphs 2c and 2c + 1 at level lv + 1, which sit at
+	 * c S + p and c S + S / 2 + p.
 	 */
-	for (k = 0; k < slots; k++) {
-		u32 c = 0;
+	for (lv = levels; lv-- > 0;) {
+		const u32 *bits = ws->flip + (size_t)lv * words;
+		u32 sz = slots >> lv, c;
 
-		for (lv = 0; lv < levels; lv++) {
-			const u32 *bits = ws->flip + (size_t)lv * words;
-			u32 g = c * (slots >> (lv + 1)) + (k >> (lv + 1));
+		for (c = 0; c < BIT(lv); c++) {
+			u32 *o = next + (size_t)c * sz;
+			const u32 *lo = cur + (size_t)c * sz, *hi = lo + sz / 2;
 
-			c = 2 * c + (((bits[g / 32] >> (g % 32)) & 1) ^ ((k >> lv) & 1));
+			for (p = 0; p < sz / 2; p++) {
+				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
+				u32 a = lv + 1 < levels ? lo[p] : 2 * c;
+				u32 z = lv + 1 < levels ? hi[p] : 2 * c + 1;
+
+				o[2 * p + f] = a;
+				o[2 * p + 1 - f] = z;
+			}
 		}
-		cur[k] = c;
+		tmp = cur;
+		cur = next;
+		next = tmp;
 	}
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
+		if (i + HREL_AHEAD < count)
+			prefetch(&cur[colour[i + HREL_AHEAD]]);
 		colour[i] = cur[colour[i]];
+	}
 	return 0;
 }
 
