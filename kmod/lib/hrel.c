@@ -22,13 +22,20 @@
  *     left vertex u owns slots u d .. u d + d - 1 of a d-regular graph,
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
- *     do the edges of a right vertex in slot order. Two edges paired at
- *     either end get different halves; the pairs chain the edges into
- *     even cycles (Euler circuits walked two edges at a time), which
- *     16 interleaved walks 2-colour; where walks meet, a union-find with
- *     parity reconciles them. Every vertex then has d / 2 edges of each
- *     half, and pair k's two edges land at slot k of either half: the
- *     halves are left-major again, written by one sequential pass.
+ *     do the edges of a right vertex in slot order (two sequential
+ *     passes: forward, the second edge of a right pair learns the first;
+ *     back, the first learns the second). Two edges paired at either end
+ *     get different halves; the pairs chain the edges into even cycles
+ *     (Euler circuits walked two edges at a time), which 16 interleaved
+ *     walks, each prefetching its next pair, 2-colour; where walks meet,
+ *     a union-find with parity reconciles them. Every vertex then has
+ *     d / 2 edges of each half, and pair k's two edges land at slot k of
+ *     either half: the halves are left-major again, written by one
+ *     sequential pass. For h = 2^L the messages never move: the slots
+ *     carry only right vertices, the caller's colour array holds each
+ *     message's slot, each level keeps one bit a pair, and at the end
+ *     sequential passes from the last level up give every slot its
+ *     colour, which each message gathers.
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -48,9 +55,8 @@
  * O(ports + count log h) time for h a power of two. Each matching adds
  * O(n log n) expected steps and a pass over its subgraph; h has at most
  * h / 2 of them, so O(ports + count (log h + log count)) expected in
- * all. Memory: 8 bytes a port and 26 bytes an edge slot (for h = 2^L,
- * L / 16 more)
- * (bfly_hrel_workspace_size()).
+ * all. Memory: 8 bytes a port and 24 bytes an edge slot (for h = 2^L,
+ * L / 16 more) (bfly_hrel_workspace_size()).
  */
 #include "compat.h"
 #include "hrel.h"
@@ -83,13 +89,13 @@ struct hrel_job {
 
 /*
  * A pair of slots: each slot's right partner (the slot paired with it at
- * its right vertex) and the pair's walk state, in one cache line's
- * quarter, so that a step of a walk misses the cache once.
+ * its right vertex) and the pair's walk state, together so that a step
+ * of a walk misses the cache once (twice when the 12 bytes straddle two
+ * lines: 12 bytes rather than 16 cut the passes' memory traffic).
  */
 struct hrel_pair {
 	u32 rp[2];
 	u32 st;		/* segment and half, or HREL_NONE */
-	u32 unused;
 };
 
 struct hrel_walker {
@@ -234,9 +240,10 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
  * @h: colours, at least the relation's degree
  *
  * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
- * and n h edge slots: 8 bytes a port, 28 bytes a group and 26 bytes
- * (and for h = 2^L, L / 16 more) a
- * slot, in 64-byte aligned parts.
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes
+ * (and for h = 2^L, L / 16 more) a slot (two buffers of 8 bytes, 6 for
+ * the pairs' right partners and walk state, 2 for the union-find), in
+ * 64-byte aligned parts.
  *
  * Return: the size in bytes; 0 when @count is over
  * %BFLY_HREL_MAX_MESSAGES, @h is over @count, or the size overflows.
