@@ -427,22 +427,31 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 	 * passes: forward, the second edge of a pair learns the first; back,
 	 * the first learns the second.
 	 */
-	for (k = 0; k < m; k++) {
-		u32 v = r[(size_t)k * stride], e = pend[v];
+	for (p = 0; p < pairs; p++) {
+		const u32 *rv = r + (size_t)2 * p * stride;
+		u32 e0, e1;
 
-		if (!(k & 1))
-			pr[k >> 1].st = HREL_NONE;
-		pr[k >> 1].rp[k & 1] = e;
-		pend[v] = e == HREL_NONE ? k : HREL_NONE;
+		e0 = pend[rv[0]];
+		pend[rv[0]] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
+		e1 = pend[rv[stride]];
+		pend[rv[stride]] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
+		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
 	}
-	for (k = m; k-- > 0;) {
-		u32 v = r[(size_t)k * stride], *e = &pr[k >> 1].rp[k & 1];
+	for (p = pairs; p-- > 0;) {
+		const u32 *rv = r + (size_t)2 * p * stride;
+		u32 *e = pr[p].rp;
 
-		if (*e != HREL_NONE) {
-			pend[v] = k;
+		if (e[1] != HREL_NONE) {
+			pend[rv[stride]] = 2 * p + 1;
 		} else {
-			*e = pend[v];
-			pend[v] = HREL_NONE;
+			e[1] = pend[rv[stride]];
+			pend[rv[stride]] = HREL_NONE;
+		}
+		if (e[0] != HREL_NONE) {
+			pend[rv[0]] = 2 * p;
+		} else {
+			e[0] = pend[rv[0]];
+			pend[rv[0]] = HREL_NONE;
 		}
 	}
 	if (bfly_should_stop())
