@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/limits.h>
 #include <linux/log2.h>
+#include <linux/prefetch.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/string.h>

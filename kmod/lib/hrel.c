@@ -22,13 +22,20 @@
  *     left vertex u owns slots u d .. u d + d - 1 of a d-regular graph,
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
- *     do the edges of a right vertex in slot order. Two edges paired at
- *     either end get different halves; the pairs chain the edges into
- *     even cycles (Euler circuits walked two edges at a time), which
- *     16 interleaved walks 2-colour; where walks meet, a union-find with
- *     parity reconciles them. Every vertex then has d / 2 edges of each
- *     half, and pair k's two edges land at slot k of either half: the
- *     halves are left-major again, written by one sequential pass.
+ *     do the edges of a right vertex in slot order (two sequential
+ *     passes: forward, the second edge of a right pair learns the first;
+ *     back, the first learns the second). Two edges paired at either end
+ *     get different halves; the pairs chain the edges into even cycles
+ *     (Euler circuits walked two edges at a time), which 16 interleaved
+ *     walks, each prefetching its next pair, 2-colour; where walks meet,
+ *     a union-find with parity reconciles them. Every vertex then has
+ *     d / 2 edges of each half, and pair k's two edges land at slot k of
+ *     either half: the halves are left-major again, written by one
+ *     sequential pass. For h = 2^L the messages never move: the slots
+ *     carry only right vertices, the caller's colour array holds each
+ *     message's slot, each level keeps one bit a pair, and at the end
+ *     sequential passes from the last level up give every slot its
+ *     colour, which each message gathers.
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -48,9 +55,8 @@
  * O(ports + count log h) time for h a power of two. Each matching adds
  * O(n log n) expected steps and a pass over its subgraph; h has at most
  * h / 2 of them, so O(ports + count (log h + log count)) expected in
- * all. Memory: 8 bytes a port and 26 bytes an edge slot (for h = 2^L,
- * L / 16 more)
- * (bfly_hrel_workspace_size()).
+ * all. Memory: 8 bytes a port and 24 bytes an edge slot (for h = 2^L,
+ * L / 16 more) (bfly_hrel_workspace_size()).
  */
 #include "compat.h"
 #include "hrel.h"
@@ -62,6 +68,8 @@
 #ifndef HREL_WALKERS
 #define HREL_WALKERS 16
 #endif
+/* Messages ahead that a scatter or gather prefetches */
+#define HREL_AHEAD 16
 /* Steps between two calls to bfly_should_stop() */
 #define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
@@ -81,18 +89,18 @@ struct hrel_job {
 
 /*
  * A pair of slots: each slot's right partner (the slot paired with it at
- * its right vertex) and the pair's walk state, in one cache line's
- * quarter, so that a step of a walk misses the cache once.
+ * its right vertex) and the pair's walk state, together so that a step
+ * of a walk misses the cache once (twice when the 12 bytes straddle two
+ * lines: 12 bytes rather than 16 cut the passes' memory traffic).
  */
 struct hrel_pair {
 	u32 rp[2];
 	u32 st;		/* segment and half, or HREL_NONE */
-	u32 unused;
 };
 
 struct hrel_walker {
 	u32 next, end;	/* the stripe of pairs left to start from */
-	u32 x;		/* the slot to leave by */
+	u32 f;		/* the slot reached next, its pair prefetched */
 	u32 seg;	/* the walk's segment */
 	bool live;
 };
@@ -232,9 +240,10 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
  * @h: colours, at least the relation's degree
  *
  * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
- * and n h edge slots: 8 bytes a port, 28 bytes a group and 26 bytes
- * (and for h = 2^L, L / 16 more) a
- * slot, in 64-byte aligned parts.
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes
+ * (and for h = 2^L, L / 16 more) a slot (two buffers of 8 bytes, 6 for
+ * the pairs' right partners and walk state, 2 for the union-find), in
+ * 64-byte aligned parts.
  *
  * Return: the size in bytes; 0 when @count is over
  * %BFLY_HREL_MAX_MESSAGES, @h is over @count, or the size overflows.
@@ -264,11 +273,16 @@ static u32 hrel_below(struct hrel_ws *ws, u32 k)
 	return ((u64)x * k) >> 32;
 }
 
-/* Steps 1 and 2: the groups, and the h-regular graph in buffer 0. */
+/*
+ * Steps 1 and 2: the groups, and the h-regular graph in buffer 0. With
+ * @slot_of, buffer 0 holds only the right vertices (u32 a slot) and
+ * @slot_of[i] receives message i's slot; else slots of struct hrel_slot.
+ */
 static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		      u32 h, struct hrel_ws *ws)
+		      u32 h, struct hrel_ws *ws, u32 *slot_of)
 {
 	struct hrel_slot *s = ws->buf[0];
+	u32 *rv = (u32 *)ws->buf[0];
 	u32 p, i, g, nl = 0, nr = 0, n, sl = 0, sr = 0, v;
 
 	for (p = 0; p < ports; p++) {
@@ -297,7 +311,14 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < count && slot_of; i++)
+		slot_of[i] = ws->lcur[ws->gs[src[i]]]++;
+	for (i = 0; i < count && slot_of; i++) {
+		if (i + HREL_AHEAD < count)
+			prefetchw(&rv[slot_of[i + HREL_AHEAD]]);
+		rv[slot_of[i]] = ws->gd[dst[i]];
+	}
+	for (i = 0; i < count && !slot_of; i++) {
 		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
 
 		e->r = ws->gd[dst[i]];
@@ -309,6 +330,10 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 			while (ws->rsum[v] == h)
 				v++;
 			ws->rsum[v]++;
+			if (slot_of) {
+				rv[i] = v;
+				continue;
+			}
 			s[i].r = v;
 			s[i].msg = BFLY_HREL_IDLE;
 		}
@@ -369,7 +394,8 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 	w->seg = (*nseg)++;
 	parent[w->seg] = w->seg;
 	pr[w->next].st = w->seg << 1;
-	w->x = 2 * w->next + 1;
+	w->f = pr[w->next].rp[1];
+	prefetchw(&pr[w->f >> 1]);
 	g = pr[w->next].rp[0];
 	v = pr[g >> 1].st;
 	if (v != HREL_NONE)
@@ -396,22 +422,40 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 	struct hrel_pair *pr = ws->pr;
 	struct hrel_walker *w = ws->walker;
 
-	/* pair each right vertex's edges in slot order */
-	for (k = 0; k < m; k++) {
-		u32 v = r[(size_t)k * stride], e = pend[v];
+	/*
+	 * Pair each right vertex's edges in slot order, in two sequential
+	 * passes: forward, the second edge of a pair learns the first; back,
+	 * the first learns the second.
+	 */
+	for (p = 0; p < pairs; p++) {
+		const u32 *rv = r + (size_t)2 * p * stride;
+		u32 e0, e1;
 
-		if (e == HREL_NONE) {
-			pend[v] = k;
+		e0 = pend[rv[0]];
+		pend[rv[0]] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
+		e1 = pend[rv[stride]];
+		pend[rv[stride]] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
+		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
+	}
+	for (p = pairs; p-- > 0;) {
+		const u32 *rv = r + (size_t)2 * p * stride;
+		u32 *e = pr[p].rp;
+
+		if (e[1] != HREL_NONE) {
+			pend[rv[stride]] = 2 * p + 1;
 		} else {
-			pr[k >> 1].rp[k & 1] = e;
-			pr[e >> 1].rp[e & 1] = k;
-			pend[v] = HREL_NONE;
+			e[1] = pend[rv[stride]];
+			pend[rv[stride]] = HREL_NONE;
+		}
+		if (e[0] != HREL_NONE) {
+			pend[rv[0]] = 2 * p;
+		} else {
+			e[0] = pend[rv[0]];
+			pend[rv[0]] = HREL_NONE;
 		}
 	}
 	if (bfly_should_stop())
 		return -EINTR;
-	for (p = 0; p < pairs; p++)
-		pr[p].st = HREL_NONE;
 	for (k = 0; k < HREL_WALKERS; k++) {
 		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
 		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
@@ -425,12 +469,13 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 
 			if (!a->live)
 				continue;
-			f = pr[a->x >> 1].rp[a->x & 1];
+			f = a->f;
 			j = f >> 1;
 			v = pr[j].st;
 			if (v == HREL_NONE) {
 				pr[j].st = a->seg << 1 | (f & 1);
-				a->x = f ^ 1;
+				a->f = pr[j].rp[!(f & 1)];
+				prefetchw(&pr[a->f >> 1]);
 				continue;
 			}
 			/* met a walk: frames differ by the two views of pair j */
@@ -493,12 +538,12 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
  * at k >> L in its subgraph at level L, so its colour is read from the
  * bits at the end and the messages never move.
  */
-static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
+static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 {
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
-	const struct hrel_slot *e = ws->buf[0];
-	u32 lv, s, p, k;
+	const u32 *e = (const u32 *)ws->buf[0];
+	u32 lv, s, p, i;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -507,11 +552,10 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 
 		memset(bits, 0, (size_t)words * sizeof(u32));
 		for (s = 0; s < BIT(lv); s++) {
-			const u32 *in = lv ? cur + (size_t)s * m : &e->r;
-			u32 stride = lv ? 1 : sizeof(*e) / sizeof(u32);
+			const u32 *in = lv ? cur + (size_t)s * m : e;
 			u32 *out = next + (size_t)s * m, base = s * pairs;
 
-			err = hrel_walk(ws, m, in, stride);
+			err = hrel_walk(ws, m, in, 1);
 			if (err)
 				return err;
 			for (p = 0; p < pairs; p++) {
@@ -519,8 +563,8 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 
 				bits[g / 32] |= f << (g % 32);
 				if (d > 2) {
-					out[p] = in[(size_t)(2 * p + f) * stride];
-					out[pairs + p] = in[(size_t)(2 * p + 1 - f) * stride];
+					out[p] = in[2 * p + f];
+					out[pairs + p] = in[2 * p + 1 - f];
 				}
 			}
 		}
@@ -528,18 +572,37 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 *colour)
 		cur = next;
 		next = tmp;
 	}
-	for (k = 0; k < slots; k++) {
-		u32 c = 0;
+	/*
+	 * Each slot's colour, level by level from the last in sequential
+	 * passes: at level lv, subgraph c of S slots sends pair p's slots to
+	 * slot p of subgraphs 2c and 2c + 1 at level lv + 1, which sit at
+	 * c S + p and c S + S / 2 + p.
+	 */
+	for (lv = levels; lv-- > 0;) {
+		const u32 *bits = ws->flip + (size_t)lv * words;
+		u32 sz = slots >> lv, c;
 
-		if (e[k].msg == BFLY_HREL_IDLE)
-			continue;
-		for (lv = 0; lv < levels; lv++) {
-			const u32 *bits = ws->flip + (size_t)lv * words;
-			u32 g = c * (slots >> (lv + 1)) + (k >> (lv + 1));
+		for (c = 0; c < BIT(lv); c++) {
+			u32 *o = next + (size_t)c * sz;
+			const u32 *lo = cur + (size_t)c * sz, *hi = lo + sz / 2;
 
-			c = 2 * c + (((bits[g / 32] >> (g % 32)) & 1) ^ ((k >> lv) & 1));
+			for (p = 0; p < sz / 2; p++) {
+				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
+				u32 a = lv + 1 < levels ? lo[p] : 2 * c;
+				u32 z = lv + 1 < levels ? hi[p] : 2 * c + 1;
+
+				o[2 * p + f] = a;
+				o[2 * p + 1 - f] = z;
+			}
 		}
-		colour[e[k].msg] = c;
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	for (i = 0; i < count; i++) {
+		if (i + HREL_AHEAD < count)
+			prefetch(&cur[colour[i + HREL_AHEAD]]);
+		colour[i] = cur[colour[i]];
 	}
 	return 0;
 }
@@ -626,6 +689,7 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 {
 	struct hrel_ws ws;
 	u32 n, deg, bad, sp = 0;
+	bool pow2;
 	int err;
 
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
@@ -638,12 +702,13 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		return -EINVAL;
 	if (!count)
 		return 0;
-	n = hrel_build(ports, count, src, dst, h, &ws);
+	pow2 = h > 1 && is_power_of_2(h);
+	n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL);
 	if (bfly_should_stop())
 		return -EINTR;
 	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
-	if (h > 1 && is_power_of_2(h))
-		return hrel_pow2(&ws, n, h, colour);
+	if (pow2)
+		return hrel_pow2(&ws, n, h, count, colour);
 	ws.rnd = 0x9e3779b9;
 	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
 	while (sp) {
