@@ -27,96 +27,112 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
 	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x;
-	u32 r, i, j, np = 0, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
+	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
 
 	/* the unflagged halves only, in row order */
 	for (x = bfly_mbfly_bnext(st->unf, base, end); x < end;
 	     x = bfly_mbfly_bnext(st->unf, x + 1, end)) {
-		struct bfly_mbfly_port *pt;
-		u32 n;
+		u32 n, w = 1U << st->wexp[x];
+		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, x - base, half);
 
 		r = x - base;
-		pt = bfly_mbfly_port_at(st, col, r, half);
 		if (!(++polled & 0xfff) && bfly_should_stop())
 			return -EINTR;
-		if (1U << pt->wexp <= res->h && !pt->alive && !pt->ghosts) {
+		/* a half still asking (W > h) reads its hot bytes, not its port */
+		if (w <= res->h && !st->alive[x] && !pt->ghosts) {
 			pt->flag = 1;	/* Step 1; selects when a buffer comes */
 			bfly_mbfly_flagged(st, col, r, half, false);
 			continue;
 		}
 		nb = st->nb + (size_t)np * g->d;
 		n = bfly_mbfly_distinct(st, col, r, half, nb);
-		if (1U << pt->wexp <= res->h || pt->age >= res->patience) {
-			res->forced += 1U << pt->wexp > res->h;
+		if (w <= res->h || st->age[x] >= res->patience) {
+			res->forced += w > res->h;
 			bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
 			bfly_mbfly_flagged(st, col, r, half, true);
 			continue;
 		}
-		pt->s = bfly_mbfly_slots(n);
 		st->nc[np] = n;
-		st->pw[np] = pt->wexp;
-		st->ps[np] = pt->s;
+		st->pw[np] = st->wexp[x];
+		st->ps[np] = bfly_mbfly_slots(n);
 		st->pend[np++] = r;
 	}
-	for (z = 0; z <= res->z && np; z++) {
-		u32 left = 0, granted = 0;
+	/* 2.1: requests, each for one batch size 2^e; each output lists its asking inputs */
+	for (i = 0; i < np; i++) {
+		nb = st->nb + (size_t)i * g->d;
+		for (j = 0; j < st->nc[i]; j++)
+			bfly_mbfly_ask(st, nb[j], i, (size_t)i * g->d + j);
+		st->cand[i] = i;
+	}
+	nc = np;
+	left = np;
+	/* 2.2, 2.3: rounds of grants while any; R of them set the flag and cancel */
+	for (z = 0; z < res->z && left; z++) {
+		u32 granted = 0, gen = bfly_mbfly_gen(st);
 
-		/* 2.1: requests, each for one batch size 2^e */
-		for (i = 0; i < np; i++) {
-			u64 bit = BIT_ULL(st->pw[i]);
+		for (k = 0; k < nc; k++) {
+			u32 n = 0;
 
-			nb = st->nb + (size_t)i * g->d;
-			for (j = 0; j < st->nc[i]; j++) {
-				st->m2[nb[j]] |= st->m1[nb[j]] & bit;
-				st->m1[nb[j]] |= bit;
-			}
-		}
-		if (z == res->z)
-			break;	/* the last iteration's requests stand: Step 4 */
-		/* 2.2, 2.3: grants; R of them set the flag and cancel */
-		for (i = 0; i < np; i++) {
-			u32 row = st->pend[i], n = 0;
-			u64 bit = BIT_ULL(st->pw[i]);
-
+			i = st->cand[k];
 			nb = st->nb + (size_t)i * g->d;
 			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++)
-				if (!(st->m2[nb[j]] & bit))
+				if (!(st->m2[nb[j]] & BIT_ULL(st->pw[i])))
 					pl[n++] = nb[j];
 			if (n == st->ps[i]) {
+				u32 row = st->pend[i];
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, row, half);
 
 				bfly_mbfly_select(st, pt, col, pl, n);
 				bfly_mbfly_flagged(st, col, row, half, true);
-				st->pw[i] = 0xff;
-				granted++;
+				st->gl[granted++] = i;
 			}
 		}
-		for (i = 0; i < np; i++) {
-			nb = st->nb + (size_t)i * g->d;
-			for (j = 0; j < st->nc[i]; j++)
-				st->m1[nb[j]] = st->m2[nb[j]] = 0;
-			if (st->pw[i] == 0xff)
-				continue;
-			if (left != i) {
-				st->pend[left] = st->pend[i];
-				st->nc[left] = st->nc[i];
-				st->pw[left] = st->pw[i];
-				st->ps[left] = st->ps[i];
-				memcpy(st->nb + (size_t)left * g->d, nb, g->d * sizeof(u32));
-			}
-			left++;
-		}
-		np = left;
-		/* the same requests again would get the same answers */
 		if (!granted)
-			z = res->z - 1;
+			break;	/* the same requests again would get the same answers */
+		left -= granted;
+		for (k = 0; k < granted; k++)
+			st->pw[st->gl[k]] = 0xff;
+		/*
+		 * Only the granted inputs' outputs change: their masks anew from
+		 * the inputs still asking, which are the next round's candidates.
+		 */
+		nc = 0;
+		for (k = 0; k < granted; k++) {
+			i = st->gl[k];
+			nb = st->nb + (size_t)i * g->d;
+			for (j = 0; j < st->nc[i]; j++) {
+				u32 o = nb[j], e;
+
+				if (st->stamp[o] == gen)
+					continue;
+				st->stamp[o] = gen;
+				st->m1[o] = 0;
+				st->m2[o] = 0;
+				for (e = st->rhead[o]; e != U32_MAX; e = st->rnext[e]) {
+					u32 a = e / g->d;
+
+					if (st->pw[a] == 0xff)
+						continue;
+					bfly_mbfly_ask(st, o, a, U32_MAX);
+					if (st->imark[a] != gen) {
+						st->imark[a] = gen;
+						st->cand[nc++] = a;
+					}
+				}
+			}
+		}
 		if (bfly_should_stop())
 			return -EINTR;
 	}
 	/* Step 4: g' = sum over the batch sizes still asked of 2^e / s */
 	for (i = 0; i < np; i++) {
-		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, st->pend[i], half);
-
+		nb = st->nb + (size_t)i * g->d;
+		for (j = 0; j < st->nc[i]; j++)
+			st->rhead[nb[j]] = U32_MAX;
+	}
+	for (i = 0; i < np; i++) {
+		if (st->pw[i] == 0xff)
+			continue;
 		nb = st->nb + (size_t)i * g->d;
 		for (j = 0; j < st->nc[i]; j++) {
 			u64 bits = st->m1[nb[j]];
@@ -134,7 +150,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 			}
 			st->m1[nb[j]] = st->m2[nb[j]] = 0;
 		}
-		pt->age++;
+		st->age[base + st->pend[i]]++;
 	}
 	return 0;
 }
@@ -152,9 +168,10 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 		if (m->done || m->slot != BFLY_MBFLY_NOSLOT || m->col > top)
 			continue;
 		h = bfly_mbfly_half(g, m->col, st->msgs[i].dst);
-		pt = bfly_mbfly_port_at(st, m->col, m->row, h);
-		if (!pt->flag)
+		/* a waiting message's half has a flag only if flagged this stage */
+		if (!bfly_mbfly_btest(st->nf, bfly_mbfly_hidx(st, m->col, m->row, h)))
 			continue;
+		pt = bfly_mbfly_port_at(st, m->col, m->row, h);
 		m->slot = bfly_mbfly_place(st, pt, 1, false);
 		m->next = bfly_mbfly_nbr(pt, g->log, m->col, m->row, h, m->slot);
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
@@ -192,8 +209,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 
 		if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round)
 			continue;
-		pt = bfly_mbfly_port_at(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst));
-		pt->alive--;
+		st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
 		m->moved = st->round;
 		m->row = m->next;
@@ -214,7 +230,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		}
 		h = bfly_mbfly_half(g, c, dst);
 		pt = bfly_mbfly_port_at(st, c, m->row, h);
-		pt->alive++;
+		st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
 		if (!pt->ghosts) {
 			res->ghost_misses++;
 			if (pt->flag)
@@ -293,7 +309,7 @@ static void bfly_mbfly_start(struct bfly_mbfly_st *st, const struct bfly_mbfly_p
 		m->row = st->msgs[i].src;
 		m->slot = BFLY_MBFLY_NOSLOT;
 		h = bfly_mbfly_half(g, 0, st->msgs[i].dst);
-		bfly_mbfly_port_at(st, 0, m->row, h)->alive++;
+		st->alive[bfly_mbfly_hidx(st, 0, m->row, h)]++;
 		r = ++st->through[m->row];
 		res->max_through = max_t(u32, res->max_through, r);
 		if (st->paths)
@@ -302,8 +318,10 @@ static void bfly_mbfly_start(struct bfly_mbfly_st *st, const struct bfly_mbfly_p
 	for (r = 0; r < g->ports; r++) {
 		for (h = 0; h < 2; h++) {
 			struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, 0, r, h);
+			size_t x = bfly_mbfly_hidx(st, 0, r, h);
 
-			pt->wexp = bfly_mbfly_above(pt->alive);
+			pt->wexp = bfly_mbfly_above(st->alive[x]);
+			st->wexp[x] = pt->wexp;
 			res->max_w = max_t(u32, res->max_w, 1U << pt->wexp);
 		}
 	}
@@ -352,8 +370,10 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 		for (r = 0; r < g->ports; r++) {
 			for (h = 0; h < 2; h++) {
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, i + 1, r, h);
+				size_t x = bfly_mbfly_hidx(st, i + 1, r, h);
 
-				pt->wexp = bfly_mbfly_above(pt->alive + pt->ghosts);
+				pt->wexp = bfly_mbfly_above(st->alive[x] + pt->ghosts);
+				st->wexp[x] = pt->wexp;
 				st->res->max_w = max_t(u32, st->res->max_w, 1U << pt->wexp);
 			}
 		}

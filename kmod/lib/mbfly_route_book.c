@@ -28,6 +28,8 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
 	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
 	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
+	sz += 2 * n * g->log * (sizeof(u32) + 2);
+	sz += (4 * n + n * g->d) * sizeof(u32);
 	if (sz > (size_t)-1)
 		return 0;
 	return sz;
@@ -63,10 +65,19 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->pend = st->through + nodes;
 	st->nb = st->pend + n;
 	st->stamp = st->nb + n * st->g->d;
-	st->nc = (u8 *)(st->stamp + n);
+	st->alive = st->stamp + n;
+	st->rhead = st->alive + 2 * n * st->g->log;
+	st->rnext = st->rhead + n;
+	st->cand = st->rnext + n * st->g->d;
+	st->gl = st->cand + n;
+	st->imark = st->gl + n;
+	st->nc = (u8 *)(st->imark + n);
 	st->pw = st->nc + n;
 	st->ps = st->pw + n;
-	memset(work, 0, (u8 *)(st->ps + n) - (u8 *)work);
+	st->wexp = st->ps + n;
+	st->age = st->wexp + 2 * n * st->g->log;
+	memset(work, 0, (u8 *)(st->age + 2 * n * st->g->log) - (u8 *)work);
+	memset(st->rhead, 0xff, n * sizeof(u32));
 	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
 }
 
@@ -77,11 +88,7 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 	u32 k, n = 0, spl = row >> (g->log - col);
 	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
 
-	/* a new stamp: the rows seen so far carry it */
-	if (!++st->gen) {
-		memset(st->stamp, 0, g->ports * sizeof(u32));
-		st->gen = 1;
-	}
+	bfly_mbfly_gen(st);	/* a new stamp: the rows seen so far carry it */
 	if (st->table) {
 		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
 

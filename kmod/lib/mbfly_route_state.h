@@ -26,7 +26,9 @@ struct bfly_mbfly_m {
 
 /*
  * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
- * 64 bytes: its counter W = 2^wexp, flag F, its selected neighbours
+ * 64 bytes (its messages, stages spent asking and a copy of wexp are in
+ * the hot arrays alive, age and wexp, read without it): its counter
+ * W = 2^wexp, flag F, its selected neighbours
  * (slots) as offsets in the half of the next column they are in (low 16
  * bits in nlo, the 4 bits above in nhi), and per slot the buffers
  * assigned and the ghosts among them (u16: a slot past %U16_MAX buffers,
@@ -34,11 +36,11 @@ struct bfly_mbfly_m {
  */
 struct bfly_mbfly_port {
 	u32 ghosts;
-	u32 alive;	/* messages not yet forwarded */
+	u32 unused;
 	u8 wexp;
 	u8 flag;	/* 0, 1 or 2 (set this stage, ghosts not yet assigned) */
 	u8 s;
-	u8 age;		/* stages spent asking */
+	u8 unused2;
 	u32 nhi;
 	u16 nlo[BFLY_MBFLY_R];
 	u16 gs[BFLY_MBFLY_R];
@@ -64,13 +66,21 @@ struct bfly_mbfly_st {
 	u8 *nc;		/* how many */
 	u8 *pw;		/* their W exponents (0xff once granted) */
 	u8 *ps;		/* their slots s */
+	u32 *rhead;	/* per output: its last request (i d + j of nb), U32_MAX: none */
+	u32 *rnext;	/* per request: the output's request before it */
+	u32 *cand;	/* the inputs a round of grants looks at */
+	u32 *gl;	/* the inputs granted in a round */
+	u32 *imark;	/* per input: the round (gen) that made it a candidate */
 	const u32 *table;	/* the neighbour table, or NULL */
 	u64 *keys;	/* the d keys of splitter half kid - 1 (0: none) */
 	u64 kid;
-	u32 *stamp;	/* per row: the distinct() call that last saw it */
+	u32 *stamp;	/* per row: the distinct() call or round that last saw it */
 	u32 gen;
 	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
 	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
+	u32 *alive;	/* messages not yet forwarded, per half: (col 2 + half) N + row */
+	u8 *wexp;	/* each half's W exponent (as in its port), the same index */
+	u8 *age;	/* stages a half spent asking, the same index */
 	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
 	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
 	u32 round;
@@ -83,9 +93,20 @@ static inline struct bfly_mbfly_port *bfly_mbfly_port_at(struct bfly_mbfly_st *s
 	return &st->port[((size_t)col * st->g->ports + row) * 2 + half];
 }
 
+/* A half's index in the bitmaps and hot arrays: (@col 2 + @half) N + @row */
+static inline size_t bfly_mbfly_hidx(const struct bfly_mbfly_st *st, u32 col, u32 row, u32 half)
+{
+	return ((size_t)col * 2 + half) * st->g->ports + row;
+}
+
 static inline void bfly_mbfly_bset(u64 *b, size_t i)
 {
 	b[i >> 6] |= BIT_ULL(i & 63);
+}
+
+static inline bool bfly_mbfly_btest(const u64 *b, size_t i)
+{
+	return b[i >> 6] >> (i & 63) & 1;
 }
 
 static inline void bfly_mbfly_bclr(u64 *b, size_t i)
@@ -119,6 +140,33 @@ static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_port *pt, u32 log, u32 
 	u32 b = log - col, off = pt->nlo[k] | ((pt->nhi >> (4 * k)) & 15) << 16;
 
 	return (row >> b) << b | half << (b - 1) | off;
+}
+
+/* A new stamp for st->stamp and st->imark: none of their entries holds it */
+static inline u32 bfly_mbfly_gen(struct bfly_mbfly_st *st)
+{
+	if (!++st->gen) {
+		memset(st->stamp, 0, st->g->ports * sizeof(u32));
+		memset(st->imark, 0, st->g->ports * sizeof(u32));
+		st->gen = 1;
+	}
+	return st->gen;
+}
+
+/*
+ * Input @i (of the inputs asking) asks output @o for its batch size:
+ * @o's masks, and @o's list of requests gets request @e unless U32_MAX.
+ */
+static inline void bfly_mbfly_ask(struct bfly_mbfly_st *st, u32 o, u32 i, u32 e)
+{
+	u64 bit = BIT_ULL(st->pw[i]);
+
+	st->m2[o] |= st->m1[o] & bit;
+	st->m1[o] |= bit;
+	if (e != U32_MAX) {
+		st->rnext[e] = st->rhead[o];
+		st->rhead[o] = e;
+	}
 }
 
 /* The smallest power of 2 greater than @x, as an exponent */
