@@ -7,8 +7,7 @@
 . /tests/lib.sh
 
 P=/sys/module/bfly/parameters
-KNOWN="batch_max_bytes d fabric_mem_max mem_bytes mem_peak_bytes module_mem_max payload_stream_bytes ports
-	radix seed topology up"
+KNOWN="batch_max_bytes d fabric_mem_max mem_bytes mem_peak_bytes module_mem_max payload_stream_bytes ports radix seed topology up"
 SIZES="batch_max_bytes fabric_mem_max module_mem_max payload_stream_bytes"
 READ_ONLY="d mem_bytes mem_peak_bytes ports radix seed topology up"
 
