@@ -64,6 +64,7 @@ struct bfly_batch_run {
 	bool proven;			/* rounds need no conflict check */
 	bool routers;			/* rounds run on the routers: @flat */
 	bool systolic;			/* ... pipelined, one round a cycle */
+	bool stream;			/* copy with streaming stores */
 	struct bfly_flatfly flat;	/* the routers of a flattened butterfly */
 	u32 *square;			/* a caller's square, or NULL */
 	u32 *dest;			/* the round's destinations */
@@ -173,7 +174,7 @@ static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
 	int err;
 
 	/* Other signals than a kill wait for the round's end: rounds stay whole. */
-	err = bfly_msg_copy_chunked(&msg, size, ahead);
+	err = bfly_msg_copy_chunked(&msg, size, ahead, run->stream);
 	if (err)
 		return err;
 	run->res->bytes_moved += size;
@@ -186,6 +187,7 @@ static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
  * Move the messages of the inputs in @active, or of every input. Each copy
  * prefetches the message of an input further on (the message after next,
  * more for small messages: bfly_msg_prefetch_distance()), when it moves too.
+ * Streaming stores are fenced before the round ends.
  */
 static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *active)
 {
@@ -193,7 +195,7 @@ static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *a
 	u32 distance = bfly_msg_prefetch_distance(run->req->msg_size);
 	const struct bfly_msg *pf;
 	struct bfly_msg ahead;
-	int err;
+	int err = 0;
 
 	if (!run->req->msg_size && !run->done)
 		return 0;
@@ -211,9 +213,10 @@ static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *a
 		}
 		err = bfly_batch_move(run, i, run->dest[i], pf);
 		if (err)
-			return err;
+			break;
 	}
-	return 0;
+	bfly_msg_stream_fence(run->stream);
+	return err;
 }
 
 /*
@@ -451,6 +454,8 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	b->bytes_moved = 0;
 	b->affected = 0;
 	b->faults = run->faults ? run->faults->count : 0;
+	run->stream = bfly_msg_stream((u64)fab->geo.ports * fab->geo.ports *
+				      run->req->msg_size);
 	for (k = 0; k < fab->geo.ports; k++) {
 		if (run->req->killable ? fatal_signal_pending(current) :
 					 signal_pending(current)) {

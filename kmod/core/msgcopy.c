@@ -24,6 +24,19 @@
 #include <linux/cache.h>
 #include <linux/prefetch.h>
 #include <linux/uaccess.h>
+#include <linux/moduleparam.h>
+#include <linux/stringify.h>
+#ifdef CONFIG_X86_64
+#include <asm/extable_fixup_types.h>
+#endif
+#include "core.h"
+
+static unsigned long payload_stream_bytes = BFLY_MSG_STREAM_MIN;
+module_param_cb(payload_stream_bytes, &bfly_param_ops_bytes, &payload_stream_bytes, 0644);
+MODULE_PARM_DESC(payload_stream_bytes,
+		 "exchanges of more payload than this are copied with streaming stores (x86-64), in bytes, K, M or G (default 64M)");
+#else
+static unsigned long payload_stream_bytes = BFLY_MSG_STREAM_MIN;
 #endif
 
 /*
@@ -38,6 +51,141 @@ static __always_inline void bfly_msg_prefetch(const struct bfly_msg *ahead, u64 
 		prefetch((__force const void *)(ahead->src + off));
 		prefetchw((__force void *)(ahead->dst + off));
 	}
+}
+
+/*
+ * bfly_put_user_nt() stores @x at @ptr with a streaming store (movnti):
+ * the line is written to memory whole, without being read for ownership
+ * first, and leaves no copy in the cache; it returns true when the store
+ * faulted in user memory (the kernel's exception table, as for
+ * unsafe_put_user()). Streaming stores are weakly ordered:
+ * bfly_stream_fence() (sfence) orders them before anything that follows.
+ * Natively the same instruction, without the exception table.
+ */
+#ifdef __x86_64__
+#define BFLY_MSG_HAS_STREAM true
+
+static __always_inline bool bfly_put_user_nt(u64 x, u64 __user *ptr)
+{
+#ifdef __KERNEL__
+	/* the exception table entry _ASM_EXTABLE_UA(1b, fault) writes */
+	asm goto("1:	movnti %0, %1\n"
+		 "	.pushsection \"__ex_table\",\"a\"\n"
+		 "	.balign 4\n"
+		 "	.long (1b) - .\n"
+		 "	.long (%l[fault]) - .\n"
+		 "	.long " __stringify(EX_TYPE_UACCESS) "\n"
+		 "	.popsection\n"
+		 : : "r" (x), "m" (*(u64 __force *)ptr) : : fault);
+	return false;
+fault:
+	return true;
+#else
+	asm("movnti %1, %0" : "=m" (*ptr) : "r" (x));
+	return false;
+#endif
+}
+
+static __always_inline void bfly_stream_fence(void)
+{
+	asm volatile("sfence" : : : "memory");
+}
+#else
+#define BFLY_MSG_HAS_STREAM false
+
+static __always_inline bool bfly_put_user_nt(u64 x, u64 __user *ptr)
+{
+	unsafe_put_user(x, ptr, fault);
+	return false;
+fault:
+	return true;
+}
+
+static __always_inline void bfly_stream_fence(void)
+{
+}
+#endif
+
+/* One 8-byte store of a copy, streaming with @nt: true when it faulted */
+static __always_inline bool bfly_msg_put(bool nt, u64 x, u64 __user *ptr)
+{
+	if (nt)
+		return bfly_put_user_nt(x, ptr);
+	unsafe_put_user(x, ptr, fault);
+	return false;
+fault:
+	return true;
+}
+
+/*
+ * The copy, with cached stores or (@nt) streaming ones. A streaming copy
+ * prefetches only @ahead's source: a destination line fetched into the
+ * cache would be written to memory twice.
+ */
+static __always_inline int bfly_msg_copy_words(const struct bfly_msg *msg, u64 len,
+					       const struct bfly_msg *ahead, bool nt)
+{
+	const u64 __user *s = (const u64 __user *)msg->src;
+	u64 __user *d = (u64 __user *)msg->dst;
+	u64 j, off, words = len / 8;
+	u64 w0, w1, w2, w3, w4, w5, w6, w7;
+	u64 pf = min_t(u64, len, BFLY_MSG_PREFETCH_MAX);
+	u8 b;
+
+	if (!access_ok(msg->dst, len))
+		return -EFAULT;
+	/* Only user memory is prefetched: a user pointer cannot probe others */
+	if (ahead && (!access_ok(ahead->src, pf) || !access_ok(ahead->dst, pf)))
+		ahead = NULL;
+	if (!user_access_begin(msg->src, len))
+		return -EFAULT;
+	if (ahead && nt)
+		for (off = 0; off < pf; off += L1_CACHE_BYTES)
+			prefetch((__force const void *)(ahead->src + off));
+	else if (ahead)
+		bfly_msg_prefetch(ahead, pf);
+	for (j = 0; j + 8 <= words; j += 8) {
+		unsafe_get_user(w0, s + j, efault);
+		unsafe_get_user(w1, s + j + 1, efault);
+		unsafe_get_user(w2, s + j + 2, efault);
+		unsafe_get_user(w3, s + j + 3, efault);
+		unsafe_get_user(w4, s + j + 4, efault);
+		unsafe_get_user(w5, s + j + 5, efault);
+		unsafe_get_user(w6, s + j + 6, efault);
+		unsafe_get_user(w7, s + j + 7, efault);
+		if (bfly_msg_put(nt, w0, d + j))
+			goto efault;
+		if (bfly_msg_put(nt, w1, d + j + 1))
+			goto efault;
+		if (bfly_msg_put(nt, w2, d + j + 2))
+			goto efault;
+		if (bfly_msg_put(nt, w3, d + j + 3))
+			goto efault;
+		if (bfly_msg_put(nt, w4, d + j + 4))
+			goto efault;
+		if (bfly_msg_put(nt, w5, d + j + 5))
+			goto efault;
+		if (bfly_msg_put(nt, w6, d + j + 6))
+			goto efault;
+		if (bfly_msg_put(nt, w7, d + j + 7))
+			goto efault;
+	}
+	for (; j < words; j++) {
+		unsafe_get_user(w0, s + j, efault);
+		if (bfly_msg_put(nt, w0, d + j))
+			goto efault;
+	}
+	for (j = words * 8; j < len; j++) {
+		unsafe_get_user(b, msg->src + j, efault);
+		unsafe_put_user(b, msg->dst + j, efault);
+	}
+	user_access_end();
+	return 0;
+efault:
+	if (nt)
+		bfly_stream_fence();
+	user_access_end();
+	return -EFAULT;
 }
 
 /**
@@ -55,68 +203,68 @@ static __always_inline void bfly_msg_prefetch(const struct bfly_msg *ahead, u64 
  */
 int bfly_msg_copy(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead)
 {
-	const u64 __user *s = (const u64 __user *)msg->src;
-	u64 __user *d = (u64 __user *)msg->dst;
-	u64 j, words = len / 8;
-	u64 w0, w1, w2, w3, w4, w5, w6, w7;
-	u64 pf = min_t(u64, len, BFLY_MSG_PREFETCH_MAX);
-	u8 b;
-
-	if (!access_ok(msg->dst, len))
-		return -EFAULT;
-	/* Only user memory is prefetched: a user pointer cannot probe others */
-	if (ahead && (!access_ok(ahead->src, pf) || !access_ok(ahead->dst, pf)))
-		ahead = NULL;
-	if (!user_access_begin(msg->src, len))
-		return -EFAULT;
-	if (ahead)
-		bfly_msg_prefetch(ahead, pf);
-	for (j = 0; j + 8 <= words; j += 8) {
-		unsafe_get_user(w0, s + j, efault);
-		unsafe_get_user(w1, s + j + 1, efault);
-		unsafe_get_user(w2, s + j + 2, efault);
-		unsafe_get_user(w3, s + j + 3, efault);
-		unsafe_get_user(w4, s + j + 4, efault);
-		unsafe_get_user(w5, s + j + 5, efault);
-		unsafe_get_user(w6, s + j + 6, efault);
-		unsafe_get_user(w7, s + j + 7, efault);
-		unsafe_put_user(w0, d + j, efault);
-		unsafe_put_user(w1, d + j + 1, efault);
-		unsafe_put_user(w2, d + j + 2, efault);
-		unsafe_put_user(w3, d + j + 3, efault);
-		unsafe_put_user(w4, d + j + 4, efault);
-		unsafe_put_user(w5, d + j + 5, efault);
-		unsafe_put_user(w6, d + j + 6, efault);
-		unsafe_put_user(w7, d + j + 7, efault);
-	}
-	for (; j < words; j++) {
-		unsafe_get_user(w0, s + j, efault);
-		unsafe_put_user(w0, d + j, efault);
-	}
-	for (j = words * 8; j < len; j++) {
-		unsafe_get_user(b, msg->src + j, efault);
-		unsafe_put_user(b, msg->dst + j, efault);
-	}
-	user_access_end();
-	return 0;
-efault:
-	user_access_end();
-	return -EFAULT;
+	return bfly_msg_copy_words(msg, len, ahead, false);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy);
+
+/**
+ * bfly_msg_copy_stream() - bfly_msg_copy() with streaming stores
+ * @msg: where to read and write; both 8-byte aligned
+ * @len: bytes to copy
+ * @ahead: a message whose source to prefetch, or NULL
+ *
+ * Where the CPU has no streaming store, this is bfly_msg_copy(). The
+ * stores are weakly ordered: the caller calls bfly_msg_stream_fence()
+ * before it gives the CPU away or returns (an error return fences itself).
+ *
+ * Return: as bfly_msg_copy().
+ */
+int bfly_msg_copy_stream(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead)
+{
+	return bfly_msg_copy_words(msg, len, ahead, BFLY_MSG_HAS_STREAM);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy_stream);
+
+/**
+ * bfly_msg_stream() - should an exchange be copied with streaming stores?
+ * @bytes: its payload bytes, all messages together
+ *
+ * Return: true above the module parameter payload_stream_bytes
+ * (%BFLY_MSG_STREAM_MIN unless set) where the CPU has streaming stores
+ * (x86-64).
+ */
+bool bfly_msg_stream(u64 bytes)
+{
+	return BFLY_MSG_HAS_STREAM && bytes > READ_ONCE(payload_stream_bytes);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_stream);
+
+/**
+ * bfly_msg_stream_fence() - order streaming stores before what follows
+ * @stream: whether the copies were streaming ones; nothing to do if not
+ */
+void bfly_msg_stream_fence(bool stream)
+{
+	if (stream)
+		bfly_stream_fence();
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_stream_fence);
 
 /**
  * bfly_msg_copy_chunked() - bfly_msg_copy() of a message of any length
  * @msg: where it is read and written
  * @len: its bytes
  * @ahead: as for bfly_msg_copy(), prefetched with the last piece
+ * @stream: copy with bfly_msg_copy_stream(); the pieces are fenced before
+ *	each reschedule point, the last one is left to the caller
  *
  * A message may be gigabytes: it goes in pieces of %BFLY_MSG_CHUNK bytes,
  * the CPU given away between them, and a killed process stops it.
  *
  * Return: 0; -EFAULT; -EINTR for a fatal signal between pieces.
  */
-int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead)
+int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead,
+			  bool stream)
 {
 	struct bfly_msg piece;
 	u64 off, n;
@@ -126,10 +274,16 @@ int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly
 		n = min_t(u64, len - off, BFLY_MSG_CHUNK);
 		piece.src = msg->src + off;
 		piece.dst = msg->dst + off;
-		err = bfly_msg_copy(&piece, n, off + n == len ? ahead : NULL);
+		if (stream)
+			err = bfly_msg_copy_stream(&piece, n, off + n == len ? ahead : NULL);
+		else
+			err = bfly_msg_copy(&piece, n, off + n == len ? ahead : NULL);
 		if (err)
 			return err;
-		if (off + n < len && bfly_should_stop())
+		if (off + n == len)
+			break;
+		bfly_msg_stream_fence(stream);
+		if (bfly_should_stop())
 			return -EINTR;
 	}
 	return 0;

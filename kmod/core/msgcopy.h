@@ -44,7 +44,19 @@ static inline u32 bfly_msg_prefetch_distance(u64 len)
 /* Messages longer than this are copied in pieces of this many bytes */
 #define BFLY_MSG_CHUNK (64 * 1024)
 
+/*
+ * Exchanges of more payload bytes than this are copied with streaming
+ * (non-temporal) stores where the CPU has them: four times the largest
+ * last-level cache share a core of today's servers sees, so the receive
+ * buffer would leave the cache before it is read anyway.
+ */
+#define BFLY_MSG_STREAM_MIN (64ULL << 20)
+
 int bfly_msg_copy(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
-int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
+int bfly_msg_copy_stream(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
+bool bfly_msg_stream(u64 bytes);
+void bfly_msg_stream_fence(bool stream);
+int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead,
+			  bool stream);
 
 #endif /* _BFLY_MSGCOPY_H */

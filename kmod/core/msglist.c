@@ -91,6 +91,41 @@ static struct bfly_msg bfly_msglist_msg(const struct bfly_msglist_bufs *b,
 	};
 }
 
+/*
+ * The messages @order[@from] .. @order[@to - 1] of one step, each copy
+ * prefetching a message further on in the step. Stops with -EINTR for a
+ * signal between messages.
+ */
+static int bfly_msglist_move_step(const struct bfly_msglist_bufs *b,
+				  const struct bfly_msgset_msg *msgs, const u32 *order,
+				  u32 from, u32 to, bool stream, u64 *moved)
+{
+	struct bfly_msg msg, ahead;
+	u32 m, next;
+	int err;
+
+	for (m = from; m < to; m++) {
+		const struct bfly_msgset_msg *x = &msgs[order[m]];
+		const struct bfly_msg *pf = NULL;
+
+		if (!x->len)
+			continue;
+		next = m + bfly_msg_prefetch_distance(x->len);
+		if (next < to && msgs[order[next]].len) {
+			ahead = bfly_msglist_msg(b, &msgs[order[next]]);
+			pf = &ahead;
+		}
+		msg = bfly_msglist_msg(b, x);
+		err = bfly_msg_copy_chunked(&msg, x->len, pf, stream);
+		if (err)
+			return err;
+		*moved += x->len;
+		if (bfly_msglist_stop(b))
+			return -EINTR;
+	}
+	return 0;
+}
+
 /**
  * bfly_msglist_move() - move the payload step by step
  * @fab: the fabric, referenced by the caller
@@ -105,7 +140,8 @@ static struct bfly_msg bfly_msglist_msg(const struct bfly_msglist_bufs *b,
  * signal (only a fatal one with @b->killable) is noticed between steps and
  * between messages, as a message may be as long as 4 GiB. Each copy
  * prefetches a message of its step further on (bfly_msg_prefetch_distance()
- * of its own length).
+ * of its own length). Above bfly_msg_stream()'s size the copies use
+ * streaming stores, fenced at the end of each step.
  *
  * Return: 0; -EINTR; -ENODEV when the fabric was deleted; -EFAULT.
  */
@@ -113,35 +149,25 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
 		      u32 steps, u64 *moved)
 {
-	struct bfly_msg msg, ahead;
-	u32 s, m, next;
+	u64 total = 0;
+	u32 s, m;
+	bool stream;
 	int err;
 
 	*moved = 0;
+	for (m = 0; m < first[steps]; m++)
+		total += msgs[order[m]].len;
+	stream = bfly_msg_stream(total);
 	for (s = 0; s < steps; s++) {
 		if (bfly_msglist_stop(b))
 			return -EINTR;
 		if (READ_ONCE(fab->dead))
 			return -ENODEV;
-		for (m = first[s]; m < first[s + 1]; m++) {
-			const struct bfly_msgset_msg *x = &msgs[order[m]];
-			const struct bfly_msg *pf = NULL;
-
-			if (!x->len)
-				continue;
-			next = m + bfly_msg_prefetch_distance(x->len);
-			if (next < first[s + 1] && msgs[order[next]].len) {
-				ahead = bfly_msglist_msg(b, &msgs[order[next]]);
-				pf = &ahead;
-			}
-			msg = bfly_msglist_msg(b, x);
-			err = bfly_msg_copy_chunked(&msg, x->len, pf);
-			if (err)
-				return err;
-			*moved += x->len;
-			if (bfly_msglist_stop(b))
-				return -EINTR;
-		}
+		err = bfly_msglist_move_step(b, msgs, order, first[s], first[s + 1], stream,
+					     moved);
+		bfly_msg_stream_fence(stream);
+		if (err)
+			return err;
 		cond_resched();
 	}
 	return 0;

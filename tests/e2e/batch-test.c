@@ -312,6 +312,7 @@ static void test_bad_input(void)
 	int rofd = open("/dev/bfly0", O_RDONLY);
 	struct bfly_batch b;
 	void *unmapped = mmap(NULL, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *ro;
 
 	munmap(unmapped, bytes);
 	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
@@ -329,6 +330,11 @@ static void test_bad_input(void)
 	b = batch_req(BFLY_SCHED_RLS, size, unmapped, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: unmapped send buffer");
 	tap_check(b.rounds == 0 && b.bytes_moved == 0, "batch: unmapped: nothing moved");
+	ro = mmap(NULL, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	b = batch_req(BFLY_SCHED_RLS, size, send, ro);
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: read-only receive buffer");
+	tap_check(b.rounds == 0 && b.bytes_moved == 0, "batch: read-only: nothing moved");
+	munmap(ro, bytes);
 	b = batch_req(BFLY_SCHED_RLS, size, (void *)0xffffffff81000000UL, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: kernel address");
 	b = batch_req(BFLY_SCHED_SYSTOLIC + 1, size, send, recv);

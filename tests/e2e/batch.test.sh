@@ -30,6 +30,12 @@ for shape in 16:2 64:4 9:3 27:3; do
 	rmmod bfly
 done
 
+# streaming stores (x86-64) from the first byte: payload and faults alike
+echo "# bfly2, 64 ports, payload_stream_bytes=0"
+insmod "$BFLY_KO" topology=bfly2 ports=64 payload_stream_bytes=0 &&
+	batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 64 streaming: /"
+bfly_unload
+
 echo "# bfly2, 1024 ports, interrupted"
 insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
 	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"

@@ -7,8 +7,8 @@
 . /tests/lib.sh
 
 P=/sys/module/bfly/parameters
-KNOWN="batch_max_bytes d fabric_mem_max mem_bytes mem_peak_bytes module_mem_max ports radix seed topology up"
-SIZES="batch_max_bytes fabric_mem_max module_mem_max"
+KNOWN="batch_max_bytes d fabric_mem_max mem_bytes mem_peak_bytes module_mem_max payload_stream_bytes ports radix seed topology up"
+SIZES="batch_max_bytes fabric_mem_max module_mem_max payload_stream_bytes"
 READ_ONLY="d mem_bytes mem_peak_bytes ports radix seed topology up"
 
 bfly_unload
@@ -56,7 +56,7 @@ done
 check "rmmod" rmmod bfly
 
 echo "# byte sizes: plain numbers and K, M, G, T suffixes"
-# The three sizes share one parser: every value on fabric_mem_max, a good
+# The four sizes share one parser: every value on fabric_mem_max, a good
 # one and two bad ones on each of the others.
 for p in $SIZES; do
 	good="96M:100663296"
