@@ -299,13 +299,23 @@ static int hrel_kill(__u32 id, __u32 ports)
 	full = t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 	tap_check(an.reply && an.ack && !an.err, "hrel-kill: %u messages answered in %.3f s", n,
 		  full);
+	/*
+	 * Kills from 10 ms after the child says it sends: a kill before its
+	 * sendmsg() would leave nothing to answer (a loaded host can hold
+	 * the child that long between the two).
+	 */
 	for (tries = 0; tries < 8; tries++) {
-		kill_sender(full * (0.1 + 0.1 * tries), &an);
+		double delay = 0.01 + full * (0.1 + 0.1 * tries);
 
-		if (an.ack && an.err == -ECANCELED && !an.reply && strstr(an.msg, "being killed"))
+		kill_sender(delay, &an);
+		if (an.ack && an.err == -ECANCELED && !an.reply && strstr(an.msg, "being killed")) {
 			cancelled++;
-		else if (!(an.ack && !an.err && an.reply))
+		} else if (!(an.ack && !an.err && an.reply)) {
 			bad++;
+			printf("# hrel-kill: killed after %.3f s: ack %d, error %d, reply %d, ",
+			       delay, an.ack, an.err, an.reply);
+			printf("\"%s\"\n", an.msg);
+		}
 	}
 	tap_check(cancelled > 0 && !bad,
 		  "hrel-kill: %u of %u killed senders answered ECANCELED with its reason, no reply; the rest the reply (%u wrong)",
