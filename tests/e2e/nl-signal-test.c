@@ -197,24 +197,28 @@ static void try_route(__u32 id, __u32 ports)
 	free(perm);
 }
 
-/* A fatal signal during a msgset: ECANCELED reaches the shared socket. */
-static int msgset_kill(__u32 id)
-{
-	__u32 n = 8191, m, *pairs = calloc(2 * n, sizeof(*pairs));
+/**
+ * struct kill_result - what kill_sender() saw
+ * @started: the child said it sends
+ * @returned: its send returned before the kill
+ * @killed: it died of SIGKILL
+ * @an: the answer on the shared socket
+ */
+struct kill_result {
+	bool started, returned, killed;
 	struct answer an;
-	int one = 1, status, p[2];
+};
+
+/* A child sends tx and is killed @delay s after it says so; the answer read. */
+static void kill_sender(double delay, struct kill_result *k)
+{
+	int status, p[2];
 	char c = 0;
 	pid_t pid;
 
-	if (!pairs || pipe(p) || nl_open())
-		return 1;
-	setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
-	setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
-	for (m = 0; m < n; m++)
-		pairs[2 * m] = m % 64;	/* destination 0: PE 0's wire takes 8191 cycles */
-	msg_start(family, NLM_F_ACK, BFLY_CMD_MSGSET);
-	put_u32(BFLY_A_ID, id);
-	put(BFLY_A_MSGS, pairs, 2 * n * sizeof(*pairs));
+	memset(k, 0, sizeof(*k));
+	if (pipe(p))
+		return;
 	pid = fork();
 	if (!pid) {
 		/* The request runs in this process's sendmsg(): killed there */
@@ -227,48 +231,41 @@ static int msgset_kill(__u32 id)
 		_exit(0);
 	}
 	close(p[1]);
-	tap_check(read(p[0], &c, 1) == 1 && c == 'S', "msgset-kill: the child sends the set");
-	usleep(500 * 1000);
-	kill(pid, SIGKILL);
-	tap_check(waitpid(pid, &status, 0) == pid && WIFSIGNALED(status),
-		  "msgset-kill: the child died of the signal");
-	tap_check(read(p[0], &c, 1) == 0, "msgset-kill: it died inside the routing (sendmsg)");
-	read_answer(&an);
-	tap_check(an.ack && an.err == -ECANCELED && !an.reply,
-		  "msgset-kill: answered ECANCELED, no reply (reply %d, ack %d, error %d)",
-		  an.reply, an.ack, an.err);
-	tap_check(!!strstr(an.msg, "being killed"), "msgset-kill: extack \"%s\"", an.msg);
-	free(pairs);
-	return tap_failed != 0;
-}
-
-/* A child sends tx and is killed after @delay s; the answer read. */
-static void kill_sender(double delay, struct answer *an)
-{
-	int status, p[2];
-	char c = 0;
-	pid_t pid;
-
-	if (pipe(p))
-		return;
-	pid = fork();
-	if (!pid) {
-		if (write(p[1], "S", 1) != 1)
-			_exit(1);
-		nl_send();
-		if (write(p[1], "E", 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	close(p[1]);
-	if (read(p[0], &c, 1) != 1)
-		c = 0;
+	k->started = read(p[0], &c, 1) == 1 && c == 'S';
 	usleep(delay * 1e6);
 	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
+	k->killed = waitpid(pid, &status, 0) == pid && WIFSIGNALED(status);
+	k->returned = read(p[0], &c, 1) == 1;
 	close(p[0]);
-	read_answer(an);
+	read_answer(&k->an);
+}
+
+/* A fatal signal during a msgset: ECANCELED reaches the shared socket. */
+static int msgset_kill(__u32 id)
+{
+	__u32 n = 8191, m, *pairs = calloc(2 * n, sizeof(*pairs));
+	struct kill_result k;
+	int one = 1;
+
+	if (!pairs || nl_open())
+		return 1;
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(nlfd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+	for (m = 0; m < n; m++)
+		pairs[2 * m] = m % 64;	/* destination 0: PE 0's wire takes 8191 cycles */
+	msg_start(family, NLM_F_ACK, BFLY_CMD_MSGSET);
+	put_u32(BFLY_A_ID, id);
+	put(BFLY_A_MSGS, pairs, 2 * n * sizeof(*pairs));
+	kill_sender(0.5, &k);
+	tap_check(k.started, "msgset-kill: the child sends the set");
+	tap_check(k.killed, "msgset-kill: the child died of the signal");
+	tap_check(!k.returned, "msgset-kill: it died inside the routing (sendmsg)");
+	tap_check(k.an.ack && k.an.err == -ECANCELED && !k.an.reply,
+		  "msgset-kill: answered ECANCELED, no reply (reply %d, ack %d, error %d)",
+		  k.an.reply, k.an.ack, k.an.err);
+	tap_check(!!strstr(k.an.msg, "being killed"), "msgset-kill: extack \"%s\"", k.an.msg);
+	free(pairs);
+	return tap_failed != 0;
 }
 
 /* A fatal signal during an hrel on a multibutterfly: ECANCELED, or the reply. */
@@ -277,6 +274,7 @@ static int hrel_kill(__u32 id, __u32 ports)
 	__u32 n = ports * 256 < 8191 ? ports * 256 : 8191, m, tries, cancelled = 0, bad = 0;
 	__u32 *pairs = calloc(2 * n, sizeof(*pairs));
 	struct timespec t0, t1;
+	struct kill_result k;
 	struct answer an;
 	double full;
 	int one = 1;
@@ -307,7 +305,8 @@ static int hrel_kill(__u32 id, __u32 ports)
 	for (tries = 0; tries < 8; tries++) {
 		double delay = 0.01 + full * (0.1 + 0.1 * tries);
 
-		kill_sender(delay, &an);
+		kill_sender(delay, &k);
+		an = k.an;
 		if (an.ack && an.err == -ECANCELED && !an.reply && strstr(an.msg, "being killed")) {
 			cancelled++;
 		} else if (!(an.ack && !an.err && an.reply)) {
