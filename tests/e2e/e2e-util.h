@@ -5,7 +5,8 @@
  * clock, failure lines from several processes, the GET_MATRIX,
  * SET_MATRIX and TRACE ioctls, snapshots of a fabric to check a refused
  * request left it alone, the messages of an all-to-all BATCH, and opening
- * the device. Every function takes what it works on as arguments.
+ * the device, a counting signal handler. Every function takes what it
+ * works on as arguments.
  */
 #ifndef BFLY_E2E_UTIL_H
 #define BFLY_E2E_UTIL_H
@@ -70,6 +71,15 @@ static inline double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Caught signals counted by count_signal(), a handler for sigaction() */
+static unsigned int signals_caught;
+
+static inline void count_signal(int sig)
+{
+	(void)sig;
+	__atomic_add_fetch(&signals_caught, 1, __ATOMIC_RELAXED);
 }
 
 /*

@@ -534,14 +534,6 @@ static void part_hxn(void)
 	rel_free(&r);
 }
 
-static unsigned int ticks;
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-	__atomic_add_fetch(&ticks, 1, __ATOMIC_RELAXED);
-}
-
 /*
  * A periodic signal during long relations: EINTR. The payload moves round
  * by round, in message order within a round, and stops between two
@@ -549,7 +541,7 @@ static void on_alarm(int sig)
  */
 static void part_signal(void)
 {
-	struct sigaction sa = { .sa_handler = on_alarm };
+	struct sigaction sa = { .sa_handler = count_signal };
 	struct itimerval it = { { 0, 300 }, { 0, 300 } };
 	__u32 tries, eintr = 0, midway = 0, bad = 0, m, k;
 	__u64 seed = 0x516;
@@ -595,7 +587,7 @@ static void part_signal(void)
 	}
 	tap_check(eintr > 0 && !bad,
 		  "signal: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole messages in order, bytes_moved what arrived (%u wrong)",
-		  eintr, tries, __atomic_load_n(&ticks, __ATOMIC_RELAXED), midway, bad);
+		  eintr, tries, __atomic_load_n(&signals_caught, __ATOMIC_RELAXED), midway, bad);
 	{
 		struct bfly_hrel a = args(&r, 0);
 

@@ -32,7 +32,7 @@
 #include <unistd.h>
 #include <linux/bfly.h>
 
-#include "tap.h"
+#include "e2e-util.h"
 
 static struct bfly_info info = { .size = sizeof(info) };
 static const char *dev;
@@ -422,22 +422,6 @@ static void part_bad(void)
 	free(before.paths);
 }
 
-static double now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static unsigned int ticks;
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-	__atomic_add_fetch(&ticks, 1, __ATOMIC_RELAXED);
-}
-
 /*
  * A periodic caught signal: EINTR. The routing notices only a fatal
  * signal; the payload moves in message order (one round) and stops
@@ -445,7 +429,7 @@ static void on_alarm(int sig)
  */
 static void part_signal(void)
 {
-	struct sigaction sa = { .sa_handler = on_alarm };
+	struct sigaction sa = { .sa_handler = count_signal };
 	__u32 tries, eintr = 0, midway = 0, bad = 0, m, k;
 	long long mem = mem_bytes();
 	struct fabric_state before;
@@ -505,7 +489,7 @@ static void part_signal(void)
 	}
 	tap_check(eintr > 0 && !bad,
 		  "signal: %u of %u mbfly relations stopped with EINTR (%u signals, %u amid the payload), each moved a prefix of whole messages in message order, bytes_moved what arrived (%u wrong)",
-		  eintr, tries, __atomic_load_n(&ticks, __ATOMIC_RELAXED), midway, bad);
+		  eintr, tries, __atomic_load_n(&signals_caught, __ATOMIC_RELAXED), midway, bad);
 	{
 		struct bfly_hrel a = args(&r);
 
