@@ -173,6 +173,24 @@ else
 	not_ok "dkms build bfly/$version for $release" "$dk/dkms.log"
 fi
 
+# Every parameter modinfo lists is in the installed modprobe.d example
+# (as "#options bfly NAME=" or named in its comments) and in bfly(4)
+parms=$(modinfo -F parm "$ko" 2> /dev/null | cut -d: -f1 | sort)
+conf=$root/etc/modprobe.d/bfly.conf
+man4=$(zcat -f "$root"/usr/share/man/man4/bfly.4* 2> /dev/null)
+missing=
+for p in $parms; do
+	grep -qE "^#options bfly $p=|^# (.* )?$p (and|are|is) " "$conf" 2> /dev/null ||
+		missing="$missing conf:$p"
+	printf '%s\n' "$man4" | grep -qE "^\.BI? $p(=| |$)" || missing="$missing bfly.4:$p"
+done
+if [ -n "$parms" ] && [ -z "$missing" ]; then
+	ok "modprobe.d example and bfly(4): every parameter of modinfo ($(echo $parms | wc -w))"
+else
+	echo "parameters: $(echo $parms); missing:$missing" > "$out/params.log"
+	not_ok "modprobe.d example and bfly(4): every parameter of modinfo" "$out/params.log"
+fi
+
 # The VM: the installed files, the DKMS module where dkms install puts it
 modpath=/lib/modules/$release/updates/dkms/bfly.ko
 vmdir=$out/vm
