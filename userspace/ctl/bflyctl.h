@@ -182,6 +182,7 @@ struct dot_view {
 
 bool picture_fabric(const struct fabric *f);
 FILE *picture_open(bool svg);
+void picture_heat(FILE *out, double t);
 void picture_close(FILE *out, bool svg);
 void dot_fabric(const struct fabric *f, const struct dot_view *v, bool svg);
 bool parse_format(const char *s, bool *svg);

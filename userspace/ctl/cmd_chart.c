@@ -48,14 +48,6 @@ static void round_conflicts(unsigned int id, const struct bfly_sched *sched, uns
 	free(dest);
 }
 
-/* A cell's fill: white for 0, to red for @max */
-static void cell_colour(FILE *out, unsigned int v, unsigned int max)
-{
-	double t = max ? (double)v / max : 0;
-
-	fprintf(out, "\"0.000 %.3f 1.000\"", 0.85 * t);
-}
-
 /* A heading: "WHAT N" (or "WHAT" for @n UINT_MAX) at (@x, @y) */
 static void text_node(FILE *out, const char *what, unsigned int n, int x, int y)
 {
@@ -155,7 +147,7 @@ int cmd_chart(int argc, char **argv)
 
 			fprintf(out, "  c%us%u [label=\"%u\", pos=\"%u,%d!\", fillcolor=", k, s,
 				v, (s + 1) * CHART_DX, y);
-			cell_colour(out, v, max);
+			picture_heat(out, max ? (double)v / max : 0);
 			fprintf(out, "];\n");
 		}
 		fprintf(out, "  t%u [shape=plaintext, style=\"\", label=\"%u\", pos=\"%u,%d!\"];\n",

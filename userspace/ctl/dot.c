@@ -197,6 +197,12 @@ bool picture_fabric(const struct fabric *f)
 	return ops && bfly_topology_2x2(ops) && !f->port_maps && !f->up;
 }
 
+/* A filled cell's colour: white for @t 0, to red for 1 and above */
+void picture_heat(FILE *out, double t)
+{
+	fprintf(out, "\"0.000 %.3f 1.000\"", 0.85 * (t > 1 ? 1 : t));
+}
+
 /* Where a picture goes: standard output, or neato's input for SVG */
 FILE *picture_open(bool svg)
 {

@@ -61,7 +61,7 @@ static void heat_colour(FILE *out, unsigned int load, unsigned int cap,
 
 	if (h->lambda_load && cap)
 		t = (double)load * h->lambda_cap / ((double)cap * h->lambda_load);
-	fprintf(out, "\"0.000 %.3f 1.000\"", 0.85 * (t > 1 ? 1 : t));
+	picture_heat(out, t);
 }
 
 /* A heading at (@x, @y), named "h@n" */
