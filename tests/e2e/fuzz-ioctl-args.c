@@ -113,6 +113,21 @@ void build(int ioc, void *a)
 			mb[rndn(mbytes / 8)] |= 1ULL << rndn(64);
 		m->matrix_ptr = (uintptr_t)mb;
 		m->matrix_bytes = mbytes;
+		/* One in four as port maps: 2 x 2 nodes, two bytes each. */
+		if (!rndn(4) && info.port_map_bytes == 2 * info.switches) {
+			unsigned char *pm = buf(info.port_map_bytes);
+			__u64 j;
+
+			for (j = 0; j < info.switches; j++) {
+				pm[2 * j] = mb[j / 64] >> (j % 64) & 1;
+				pm[2 * j + 1] = !pm[2 * j];
+			}
+			if (ioc == IOC_SETM && !rndn(4))
+				pm[rndn(info.port_map_bytes)] = rndn(2) ? BFLY_PORT_UNSET : rnd();
+			m->flags = BFLY_MATRIX_PORT_MAP;
+			m->matrix_ptr = (uintptr_t)pm;
+			m->matrix_bytes = info.port_map_bytes;
+		}
 		break;
 	}
 	case IOC_TRACE: {
