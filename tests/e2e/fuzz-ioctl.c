@@ -11,7 +11,8 @@
  * pass the structure itself at a bad address. After every call the
  * returned errno must be one the uapi documents for that ioctl, and the
  * fabric's matrix and generation (GET_MATRIX) must be unchanged unless
- * the call succeeded and was one that changes them.
+ * the call succeeded and was one that changes them; one that did reads
+ * back, as a bit matrix or as port maps (one in four), what it wrote.
  *
  * The operations run in phases of 64 to 320. Each phase (as root, through
  * the netlink family) gives the fabric a new random set of faults: none,
@@ -129,6 +130,7 @@ unsigned char *arena, *ropage;
 void *unmapped;
 __u64 cur_gen, *cur_m, *now_m, *scratch_m;
 __u32 *trace_buf;
+static unsigned char *port_map;
 unsigned long long counts[NIOC][MAX_ERRNO + 1], ops_ok[NIOC];
 unsigned long long total_ops, refusals_checked, reports;
 
@@ -142,6 +144,35 @@ __u64 rnd(void)
 __u64 rndn(__u64 n)
 {
 	return n ? rnd() % n : 0;
+}
+
+/*
+ * A SET_MATRIX that succeeded: GET_MATRIX in the same form (bit matrix or
+ * port maps) reads back what it wrote, unless its buffer overlapped the
+ * argument, which the call rewrote.
+ */
+static void check_set_matrix(const struct bfly_matrix *m)
+{
+	struct bfly_matrix g = { .size = sizeof(g), .flags = m->flags };
+	const void *want = (const void *)(uintptr_t)m->matrix_ptr;
+	void *got = now_m;
+
+	if (m->matrix_ptr < (uintptr_t)arena + 4096 ||
+	    m->matrix_ptr + m->matrix_bytes > (uintptr_t)arena + ARENA_PAGES * 4096)
+		return;
+	if (m->flags & BFLY_MATRIX_PORT_MAP) {
+		g.matrix_ptr = (uintptr_t)port_map;
+		g.matrix_bytes = info.port_map_bytes;
+		if (ioctl(fd, BFLY_IOC_GET_MATRIX, &g)) {
+			REPORT("op %llu: GET_MATRIX as port maps: %s", total_ops,
+			       strerror(errno));
+			return;
+		}
+		got = port_map;
+	}
+	if (memcmp(got, want, m->matrix_bytes))
+		REPORT("op %llu: SET_MATRIX: %s read back differs", total_ops,
+		       m->flags ? "port map" : "matrix");
 }
 
 static void one_op(void)
@@ -266,16 +297,8 @@ static void one_op(void)
 	if (gen != cur_gen + 1)
 		REPORT("op %llu: %s succeeded: generation %llu -> %llu", total_ops,
 		       ioc_name[ioc], (unsigned long long)cur_gen, (unsigned long long)gen);
-	if (ioc == IOC_SETM) {
-		struct bfly_matrix *m = (void *)a;
-
-		/* Unless it overlapped the argument, which the call rewrote. */
-		if (m->matrix_ptr >= (uintptr_t)arena + 4096 &&
-		    m->matrix_ptr < (uintptr_t)arena + ARENA_PAGES * 4096 &&
-		    memcmp(now_m, (void *)(uintptr_t)m->matrix_ptr, mbytes))
-			REPORT("op %llu: %s: matrix read back differs", total_ops,
-			       ioc_name[ioc]);
-	}
+	if (ioc == IOC_SETM)
+		check_set_matrix((void *)a);
 	if (route_perm) {
 		struct bfly_route *r = (void *)a;
 		const __u64 *aff = NULL;
@@ -380,8 +403,9 @@ int main(int argc, char **argv)
 	scratch_m = calloc(1, mbytes);
 	trace_buf = calloc(info.ports, 4);
 	perm_copy = calloc(info.ports, 4);
+	port_map = calloc(1, info.port_map_bytes);
 	seen = calloc(info.ports, 1);
-	if (!cur_m || !now_m || !scratch_m || !trace_buf || !perm_copy || !seen ||
+	if (!cur_m || !now_m || !scratch_m || !trace_buf || !perm_copy || !port_map || !seen ||
 	    get_matrix(fd, cur_m, mbytes, &cur_gen)) {
 		tap_check(0, "initial GET_MATRIX");
 		return 1;
