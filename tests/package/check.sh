@@ -197,6 +197,12 @@ vmdir=$out/vm
 rm -rf "$vmdir"
 mkdir -p "$vmdir/nomod"
 install -D -m 644 "$ko" "$root$modpath" 2>/dev/null
+# Debian's udevd, to apply the installed rule (lib/udev/rules.d), and the
+# system group bfly-dkms's postinst adds (addgroup --system bfly)
+install -D -m 755 /usr/bin/udevadm "$root/usr/bin/udevadm"
+mkdir -p "$root/lib/systemd" "$root/etc"
+ln -sf /usr/bin/udevadm "$root/lib/systemd/systemd-udevd"
+echo 'bfly:x:120:' > "$root/etc/group"
 if [ -f "$root$modpath" ] &&
    BFLY_YNL=no BFLY_ROOT=$root "$top/tests/vm/mkinitramfs.sh" "$vmdir/initrd.cpio.gz" "$vmdir/nomod" \
 	> "$vmdir/mkinitramfs.log" 2>&1 &&
@@ -206,9 +212,10 @@ if [ -f "$root$modpath" ] &&
    grep -q '^# rmmod bfly: ok' "$vmdir/results.log" &&
    grep -qx "# insmod $modpath topology=benes ports=16" "$vmdir/results.log" &&
    grep -Eq '^0 +bfly0 +benes ' "$vmdir/results.log" &&
+   grep -Eq '^crw-rw---- +1 root +bfly .* /dev/bfly0$' "$vmdir/results.log" &&
    "$top/tests/vm/check-log.sh" "$vmdir/console.log" > "$vmdir/check-log.log" 2>&1; then
-	ok "stock $release VM: the DKMS bfly.ko loads, the installed programs run the demo"
+	ok "stock $release VM: the DKMS bfly.ko loads, udev gives /dev/bfly0 to group bfly (0660), the installed programs run the demo"
 else
-	not_ok "stock $release VM: the DKMS bfly.ko loads, the installed programs run the demo" \
+	not_ok "stock $release VM: the DKMS bfly.ko loads, udev gives /dev/bfly0 to group bfly (0660), the installed programs run the demo" \
 		"$vmdir/mkinitramfs.log" "$vmdir/run-vm.log" "$vmdir/results.log" "$vmdir/console.log"
 fi

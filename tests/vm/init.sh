@@ -85,8 +85,15 @@ kmemleak_scan() {
 }
 
 run_demo() {
+	# Debian's udevd where the initramfs has it (the package test): the
+	# installed rule gives /dev/bflyN its group and mode
+	if [ -x /lib/systemd/systemd-udevd ]; then
+		mkdir -p /run/udev
+		/lib/systemd/systemd-udevd --daemon
+	fi
 	echo "# insmod $BFLY_KO $args"
 	insmod "$BFLY_KO" $args || return
+	[ -x /usr/bin/udevadm ] && udevadm settle
 	dmesg | grep 'bfly[0-9]*:' | sed 's/^/# dmesg: /'
 	for d in /dev/bfly*; do
 		ls -l "$d"

@@ -29,6 +29,8 @@ packages=(
 	# packaging: the Debian packages (dpkg-buildpackage, debhelper,
 	# dh-dkms), their checks (lintian) and DKMS (make check T=package)
 	dpkg-dev debhelper dh-dkms dkms lintian fakeroot bash-completion
+	# udevd applies the installed udev rule in the package test's VM
+	udev
 )
 
 missing=()

@@ -35,6 +35,9 @@ printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' > "$
 mkdir -p "$root/etc"
 mv "$root/etc.passwd" "$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+# and BFLY_ROOT's groups (a package's system group, e.g.)
+[ -z "${BFLY_ROOT:-}" ] || [ ! -f "$BFLY_ROOT/etc/group" ] ||
+	grep -v '^root:\|^nogroup:' "$BFLY_ROOT/etc/group" >> "$root/etc/group"
 
 # Host programs for the netlink tests: the kernel's YNL cli.py (with
 # Debian's python3, python3-yaml, python3-jsonschema) and genl-ctrl-list.
