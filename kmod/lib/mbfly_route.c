@@ -22,12 +22,13 @@
  * Phase 1 in one half of the c-splitters: Step 1 (or the fallback), Z
  * rounds of Step 2, and Step 4's g' for the outputs in that half.
  */
-static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
+static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 stage)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
 	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x;
 	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
+	bool quiet = false;
 
 	/* the unflagged halves only, in row order */
 	for (x = bfly_mbfly_bnext(st->unf, base, end); x < end;
@@ -46,7 +47,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 		}
 		nb = st->nb + (size_t)np * g->d;
 		n = bfly_mbfly_distinct(st, col, r, half, nb);
-		if (w <= res->h || st->age[x] >= res->patience) {
+		if (w <= res->h || stage - col >= res->patience) {
 			res->forced += w > res->h;
 			bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
 			bfly_mbfly_flagged(st, col, r, half, true);
@@ -87,8 +88,10 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 				st->gl[granted++] = i;
 			}
 		}
-		if (!granted)
+		if (!granted) {
+			quiet = true;
 			break;	/* the same requests again would get the same answers */
+		}
 		left -= granted;
 		for (k = 0; k < granted; k++)
 			st->pw[st->gl[k]] = 0xff;
@@ -150,8 +153,9 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 			}
 			st->m1[nb[j]] = st->m2[nb[j]] = 0;
 		}
-		st->age[base + st->pend[i]]++;
 	}
+	/* the requests and answers stay the same until the patience runs out */
+	st->quiet[col * 2 + half] = quiet || !left;
 	return 0;
 }
 
@@ -336,16 +340,37 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 	u32 c, h, y, r;
 	int err;
 
-	/* g' of columns 1 .. top + 1 anew: nonzero only where vis is set */
-	for (x = bfly_mbfly_bnext(st->vis, n, (top + 2) * n); x < (top + 2) * n;
-	     x = bfly_mbfly_bnext(st->vis, x + 1, (top + 2) * n)) {
-		st->gp[x] = 0;
-		bfly_mbfly_bclr(st->vis, x);
-		bfly_mbfly_bset(st->dirty, x);
+	/*
+	 * A splitter half whose last grant round granted nothing asks the
+	 * same and is refused the same until its inputs' patience (all began
+	 * asking in stage c) runs out: its Phase 1 and its outputs' g' would
+	 * come out as they are.
+	 */
+	for (c = 0; c <= top; c++)
+		for (h = 0; h < 2; h++)
+			st->redo[c * 2 + h] = !st->quiet[c * 2 + h] || i == c ||
+					      i - c >= st->res->patience;
+	/* g' of the outputs of the other halves anew: nonzero only where vis is set */
+	for (c = 0; c <= top; c++) {
+		size_t end = (size_t)(c + 2) * n;
+		u32 b = g->log - c - 1;
+
+		if (!st->redo[c * 2] && !st->redo[c * 2 + 1])
+			continue;
+		for (x = bfly_mbfly_bnext(st->vis, end - n, end); x < end;
+		     x = bfly_mbfly_bnext(st->vis, x + 1, end)) {
+			if (!st->redo[c * 2 + ((x >> b) & 1)])
+				continue;
+			st->gp[x] = 0;
+			bfly_mbfly_bclr(st->vis, x);
+			bfly_mbfly_bset(st->dirty, x);
+		}
 	}
 	for (c = 0; c <= top; c++) {
 		for (h = 0; h < 2; h++) {
-			err = bfly_mbfly_phase1(st, c, h);
+			if (!st->redo[c * 2 + h])
+				continue;
+			err = bfly_mbfly_phase1(st, c, h, i);
 			if (err)
 				return err;
 		}

@@ -28,7 +28,7 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
 	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
 	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
-	sz += 2 * n * g->log * (sizeof(u32) + 2);
+	sz += 2 * n * g->log * (sizeof(u32) + 1);
 	sz += (4 * n + n * g->d) * sizeof(u32);
 	if (sz > (size_t)-1)
 		return 0;
@@ -75,8 +75,7 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->pw = st->nc + n;
 	st->ps = st->pw + n;
 	st->wexp = st->ps + n;
-	st->age = st->wexp + 2 * n * st->g->log;
-	memset(work, 0, (u8 *)(st->age + 2 * n * st->g->log) - (u8 *)work);
+	memset(work, 0, (u8 *)(st->wexp + 2 * n * st->g->log) - (u8 *)work);
 	memset(st->rhead, 0xff, n * sizeof(u32));
 	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
 }

@@ -26,8 +26,8 @@ struct bfly_mbfly_m {
 
 /*
  * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
- * 64 bytes (its messages, stages spent asking and a copy of wexp are in
- * the hot arrays alive, age and wexp, read without it): its counter
+ * 64 bytes (its messages and a copy of wexp are in the hot arrays alive
+ * and wexp, read without it): its counter
  * W = 2^wexp, flag F, its selected neighbours
  * (slots) as offsets in the half of the next column they are in (low 16
  * bits in nlo, the 4 bits above in nhi), and per slot the buffers
@@ -80,10 +80,11 @@ struct bfly_mbfly_st {
 	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
 	u32 *alive;	/* messages not yet forwarded, per half: (col 2 + half) N + row */
 	u8 *wexp;	/* each half's W exponent (as in its port), the same index */
-	u8 *age;	/* stages a half spent asking, the same index */
 	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
 	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
 	u32 round;
+	bool quiet[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: its last round granted nothing */
+	bool redo[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: Phase 1 runs this stage */
 	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
 };
 
