@@ -198,6 +198,17 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 	}
 }
 
+/* Message @i moves this round: the half it arrives at is fetched ahead. */
+static void bfly_mbfly_fetch_arrival(struct bfly_mbfly_st *st, u32 i)
+{
+	const struct bfly_mbfly_m *m = &st->m[i];
+	u32 c = m->col + 1;
+
+	if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round || c >= st->g->log)
+		return;
+	prefetchw(bfly_mbfly_port_at(st, c, m->next, bfly_mbfly_half(st->g, c, st->msgs[i].dst)));
+}
+
 /* Phase 2, Step 1.1 and the arrival of 1.2: one round of sending. */
 static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 {
@@ -211,6 +222,9 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		u32 dst = st->msgs[i].dst, c, h, b;
 		struct bfly_mbfly_port *pt;
 
+		/* a message's own state changes only when it moves: look ahead */
+		if (i + BFLY_MBFLY_AHEAD < st->count)
+			bfly_mbfly_fetch_arrival(st, i + BFLY_MBFLY_AHEAD);
 		if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round)
 			continue;
 		st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;

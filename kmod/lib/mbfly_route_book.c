@@ -220,18 +220,27 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
  */
 void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 {
-	size_t n = st->g->ports, x, end;
-	u32 c, h;
+	size_t n = st->g->ports, x, end, batch[BFLY_MBFLY_AHEAD];
+	u32 c, h, k, nb;
 
 	for (c = 1; c <= last && c < st->g->log; c++) {
 		end = (c + 1) * n;
-		for (x = bfly_mbfly_bnext(st->dirty, c * n, end); x < end;
-		     x = bfly_mbfly_bnext(st->dirty, x + 1, end)) {
-			u32 want = st->gp[x] + st->gpp[x], row = x - c * n;
+		x = bfly_mbfly_bnext(st->dirty, c * n, end);
+		/* a column's updates mark only the next column: batches, fetched first */
+		while (x < end) {
+			for (nb = 0; nb < BFLY_MBFLY_AHEAD && x < end;
+			     x = bfly_mbfly_bnext(st->dirty, x + 1, end)) {
+				bfly_mbfly_bclr(st->dirty, x);
+				prefetchw(&st->port[x * 2]);
+				prefetchw(&st->port[x * 2 + 1]);
+				batch[nb++] = x;
+			}
+			for (k = 0; k < nb; k++) {
+				u32 want = st->gp[batch[k]] + st->gpp[batch[k]];
 
-			bfly_mbfly_bclr(st->dirty, x);
-			for (h = 0; h < 2; h++)
-				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, row, h), want);
+				for (h = 0; h < 2; h++)
+					bfly_mbfly_ghosts(st, &st->port[batch[k] * 2 + h], want);
+			}
 		}
 	}
 }

@@ -12,6 +12,8 @@
 
 #define BFLY_MBFLY_NOSLOT 0xff
 #define BFLY_MBFLY_LOG_R 3
+/* Messages (or marked nodes) ahead whose node half is fetched before use */
+#define BFLY_MBFLY_AHEAD 16
 
 /* One message's place: its node, and the neighbour its buffer is assigned to. */
 struct bfly_mbfly_m {
