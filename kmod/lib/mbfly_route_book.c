@@ -80,6 +80,20 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
 }
 
+/* @nb gets the first of each row in @t[0 .. @d - 1], in order: returns how many */
+static u32 bfly_mbfly_dedup(const u32 *t, u32 d, u32 *nb)
+{
+	u32 k, j, n = 0;
+
+	for (k = 0; k < d; k++) {
+		for (j = 0; j < n && nb[j] != t[k]; j++)
+			;
+		if (j == n)
+			nb[n++] = t[k];
+	}
+	return n;
+}
+
 /* The distinct neighbours of input @row of column @col in @half, to @nb. */
 u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb)
 {
@@ -87,10 +101,13 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 	u32 k, n = 0, spl = row >> (g->log - col);
 	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
 
-	bfly_mbfly_gen(st);	/* a new stamp: the rows seen so far carry it */
 	if (st->table) {
 		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
 
+		/* a few compared in pairs, more by stamp */
+		if (g->d <= BFLY_MBFLY_R)
+			return bfly_mbfly_dedup(t, g->d, nb);
+		bfly_mbfly_gen(st);	/* a new stamp: the rows seen so far carry it */
 		for (k = 0; k < g->d; k++) {
 			if (st->stamp[t[k]] != st->gen) {
 				st->stamp[t[k]] = st->gen;
@@ -104,6 +121,7 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 		bfly_mbfly_keys(g, col, spl, half, st->keys);
 		st->kid = id;
 	}
+	bfly_mbfly_gen(st);
 	for (k = 0; k < g->d; k++) {
 		u32 v = bfly_mbfly_neighbour_key(g, col, row, half, st->keys[k]);
 
