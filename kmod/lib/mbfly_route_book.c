@@ -85,11 +85,14 @@ static u32 bfly_mbfly_dedup(const u32 *t, u32 d, u32 *nb)
 {
 	u32 k, j, n = 0;
 
+	/* without branches on the rows: a repeat is written and not counted */
 	for (k = 0; k < d; k++) {
-		for (j = 0; j < n && nb[j] != t[k]; j++)
-			;
-		if (j == n)
-			nb[n++] = t[k];
+		bool seen = false;
+
+		for (j = 0; j < k; j++)
+			seen |= t[j] == t[k];
+		nb[n] = t[k];
+		n += !seen;
 	}
 	return n;
 }
