@@ -179,6 +179,7 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 		m->slot = bfly_mbfly_place(st, pt, 1, false);
 		m->next = bfly_mbfly_nbr(pt, g->log, m->col, m->row, h, m->slot);
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
+		bfly_mbfly_bset(st->sent, i);
 	}
 	/* the halves flagged this stage, each on its own: any order */
 	for (c = 0; c <= top; c++) {
@@ -198,17 +199,6 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 	}
 }
 
-/* Message @i moves this round: the half it arrives at is fetched ahead. */
-static void bfly_mbfly_fetch_arrival(struct bfly_mbfly_st *st, u32 i)
-{
-	const struct bfly_mbfly_m *m = &st->m[i];
-	u32 c = m->col + 1;
-
-	if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round || c >= st->g->log)
-		return;
-	prefetchw(bfly_mbfly_port_at(st, c, m->next, bfly_mbfly_half(st->g, c, st->msgs[i].dst)));
-}
-
 /* Phase 2, Step 1.1 and the arrival of 1.2: one round of sending. */
 static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 {
@@ -216,20 +206,16 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 	struct bfly_mbfly_result *res = st->res;
 	u32 i, k;
 
-	st->round++;
-	for (i = 0; i < st->count; i++) {
+	/* the messages with a slot, in order; one given a slot on arrival waits */
+	for (i = bfly_mbfly_bnext(st->sent, 0, st->count); i < st->count;
+	     i = bfly_mbfly_bnext(st->sent, i + 1, st->count)) {
 		struct bfly_mbfly_m *m = &st->m[i];
 		u32 dst = st->msgs[i].dst, c, h, b;
 		struct bfly_mbfly_port *pt;
 
-		/* a message's own state changes only when it moves: look ahead */
-		if (i + BFLY_MBFLY_AHEAD < st->count)
-			bfly_mbfly_fetch_arrival(st, i + BFLY_MBFLY_AHEAD);
-		if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round)
-			continue;
+		bfly_mbfly_bclr(st->sent, i);
 		st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
-		m->moved = st->round;
 		m->row = m->next;
 		m->slot = BFLY_MBFLY_NOSLOT;
 		c = ++m->col;
@@ -268,6 +254,7 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		if (m->slot != BFLY_MBFLY_NOSLOT) {
 			m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
 			bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
+			bfly_mbfly_bset(st->sent, i);
 		}
 	}
 }

@@ -26,6 +26,7 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
+	sz += bfly_mbfly_words(count) * sizeof(u64);
 	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
 	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
 	sz += 2 * n * g->log * (sizeof(u32) + 1);
@@ -51,6 +52,8 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
 	st->nf = (u64 *)p;
 	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->sent = (u64 *)p;
+	p += bfly_mbfly_words(st->count) * sizeof(u64);
 	st->vis = (u64 *)p;
 	p += bfly_mbfly_words(nodes) * sizeof(u64);
 	st->dirty = (u64 *)p;

@@ -19,7 +19,6 @@
 struct bfly_mbfly_m {
 	u32 row;
 	u32 next;
-	u32 moved;	/* the round it last moved in */
 	u8 col;
 	u8 slot;	/* BFLY_MBFLY_NOSLOT until assigned */
 	u8 done;
@@ -80,11 +79,11 @@ struct bfly_mbfly_st {
 	u32 gen;
 	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
 	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
+	u64 *sent;	/* messages with a slot, sent next round: bit i */
 	u32 *alive;	/* messages not yet forwarded, per half: (col 2 + half) N + row */
 	u8 *wexp;	/* each half's W exponent (as in its port), the same index */
 	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
 	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
-	u32 round;
 	bool quiet[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: its last round granted nothing */
 	bool redo[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: Phase 1 runs this stage */
 	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
