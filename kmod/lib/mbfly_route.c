@@ -199,64 +199,71 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 	}
 }
 
-/* Phase 2, Step 1.1 and the arrival of 1.2: one round of sending. */
-static void bfly_mbfly_send(struct bfly_mbfly_st *st)
+/* Phase 2, Step 1.1 and the arrival of 1.2: message @i, which has a slot, moves. */
+static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	u32 i, k;
+	struct bfly_mbfly_m *m = &st->m[i];
+	u32 dst = st->msgs[i].dst, c, h, b, k;
+	struct bfly_mbfly_port *pt;
 
-	/* the messages with a slot, in order; one given a slot on arrival waits */
-	for (i = bfly_mbfly_bnext(st->sent, 0, st->count); i < st->count;
-	     i = bfly_mbfly_bnext(st->sent, i + 1, st->count)) {
-		struct bfly_mbfly_m *m = &st->m[i];
-		u32 dst = st->msgs[i].dst, c, h, b;
-		struct bfly_mbfly_port *pt;
-
-		bfly_mbfly_bclr(st->sent, i);
-		st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
-		bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
-		m->row = m->next;
-		m->slot = BFLY_MBFLY_NOSLOT;
-		c = ++m->col;
-		b = g->log - c;
-		if ((m->row >> b) != (dst >> b))
-			res->path_errors++;
-		if (st->paths)
-			st->paths[(size_t)i * (g->log + 1) + c] = m->row;
-		k = ++st->through[(size_t)c * g->ports + m->row];
-		res->max_through = max_t(u32, res->max_through, k);
-		if (c == g->log) {
-			m->done = 1;
-			res->delivered++;
-			res->left--;
-			continue;
-		}
-		h = bfly_mbfly_half(g, c, dst);
-		pt = bfly_mbfly_port_at(st, c, m->row, h);
-		st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
-		if (!pt->ghosts) {
-			res->ghost_misses++;
-			if (pt->flag)
-				m->slot = bfly_mbfly_place(st, pt, 1, false);
-		} else {
-			pt->ghosts--;
-			for (k = 0; pt->flag && k < pt->s; k++) {
-				if (pt->gs[k]) {
-					bfly_mbfly_gs_add(st, pt, k, -1);
-					m->slot = k;
-					break;
-				}
-			}
-			if (pt->flag && m->slot == BFLY_MBFLY_NOSLOT)
-				m->slot = bfly_mbfly_place(st, pt, 1, false);
-		}
-		if (m->slot != BFLY_MBFLY_NOSLOT) {
-			m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
-			bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
-			bfly_mbfly_bset(st->sent, i);
-		}
+	st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
+	bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
+	m->row = m->next;
+	m->slot = BFLY_MBFLY_NOSLOT;
+	c = ++m->col;
+	b = g->log - c;
+	if ((m->row >> b) != (dst >> b))
+		res->path_errors++;
+	if (st->paths)
+		st->paths[(size_t)i * (g->log + 1) + c] = m->row;
+	k = ++st->through[(size_t)c * g->ports + m->row];
+	res->max_through = max_t(u32, res->max_through, k);
+	if (c == g->log) {
+		m->done = 1;
+		res->delivered++;
+		res->left--;
+		return;
 	}
+	h = bfly_mbfly_half(g, c, dst);
+	pt = bfly_mbfly_port_at(st, c, m->row, h);
+	st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
+	if (!pt->ghosts) {
+		res->ghost_misses++;
+		if (pt->flag)
+			m->slot = bfly_mbfly_place(st, pt, 1, false);
+	} else {
+		pt->ghosts--;
+		for (k = 0; pt->flag && k < pt->s; k++) {
+			if (pt->gs[k]) {
+				bfly_mbfly_gs_add(st, pt, k, -1);
+				m->slot = k;
+				break;
+			}
+		}
+		if (pt->flag && m->slot == BFLY_MBFLY_NOSLOT)
+			m->slot = bfly_mbfly_place(st, pt, 1, false);
+	}
+	if (m->slot != BFLY_MBFLY_NOSLOT) {
+		m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
+		bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
+		bfly_mbfly_bset(st->sent, i);
+	}
+}
+
+/*
+ * One round of sending: the messages with a slot, in order; one given a
+ * slot on arrival waits for the next round.
+ */
+static void bfly_mbfly_send(struct bfly_mbfly_st *st)
+{
+	size_t wi;
+	u64 w;
+
+	for (wi = 0; wi < bfly_mbfly_words(st->count); wi++)
+		for (w = bfly_mbfly_take(st->sent, wi, 0, st->count); w; w &= w - 1)
+			bfly_mbfly_move(st, wi * 64 + __builtin_ctzll(w));
 }
 
 /* Theorem 2's Z: (33/32)^Z >= 32 d / R, delta = 1/33, in 16.16 fixed point */

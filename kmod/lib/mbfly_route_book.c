@@ -244,26 +244,24 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
  */
 void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 {
-	size_t n = st->g->ports, x, end, batch[BFLY_MBFLY_AHEAD];
-	u32 c, h, k, nb;
+	size_t n = st->g->ports, x, wi;
+	u64 w, t;
+	u32 c, h, want;
 
 	for (c = 1; c <= last && c < st->g->log; c++) {
-		end = (c + 1) * n;
-		x = bfly_mbfly_bnext(st->dirty, c * n, end);
-		/* a column's updates mark only the next column: batches, fetched first */
-		while (x < end) {
-			for (nb = 0; nb < BFLY_MBFLY_AHEAD && x < end;
-			     x = bfly_mbfly_bnext(st->dirty, x + 1, end)) {
-				bfly_mbfly_bclr(st->dirty, x);
+		/* a column's updates mark only the next: a word's nodes fetched first */
+		for (wi = c * n >> 6; wi <= ((c + 1) * n - 1) >> 6; wi++) {
+			w = bfly_mbfly_take(st->dirty, wi, c * n, (c + 1) * n);
+			for (t = w; t; t &= t - 1) {
+				x = wi * 64 + __builtin_ctzll(t);
 				prefetchw(&st->port[x * 2]);
 				prefetchw(&st->port[x * 2 + 1]);
-				batch[nb++] = x;
 			}
-			for (k = 0; k < nb; k++) {
-				u32 want = st->gp[batch[k]] + st->gpp[batch[k]];
-
+			for (t = w; t; t &= t - 1) {
+				x = wi * 64 + __builtin_ctzll(t);
+				want = st->gp[x] + st->gpp[x];
 				for (h = 0; h < 2; h++)
-					bfly_mbfly_ghosts(st, &st->port[batch[k] * 2 + h], want);
+					bfly_mbfly_ghosts(st, &st->port[x * 2 + h], want);
 			}
 		}
 	}

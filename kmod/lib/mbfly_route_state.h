@@ -12,8 +12,6 @@
 
 #define BFLY_MBFLY_NOSLOT 0xff
 #define BFLY_MBFLY_LOG_R 3
-/* Messages (or marked nodes) ahead whose node half is fetched before use */
-#define BFLY_MBFLY_AHEAD 16
 
 /* One message's place: its node, and the neighbour its buffer is assigned to. */
 struct bfly_mbfly_m {
@@ -127,6 +125,23 @@ static inline size_t bfly_mbfly_bnext(const u64 *b, size_t i, size_t end)
 		i = (i | 63) + 1;
 	}
 	return end;
+}
+
+/*
+ * The set bits of word @wi of @b that lie in [@start, @end), cleared in
+ * @b: a loop over them sees the bits set meanwhile only on its next pass.
+ */
+static inline u64 bfly_mbfly_take(u64 *b, size_t wi, size_t start, size_t end)
+{
+	u64 mask = ~0ULL, w;
+
+	if (wi == start >> 6)
+		mask &= ~0ULL << (start & 63);
+	if (wi == (end - 1) >> 6 && (end & 63))
+		mask &= BIT_ULL(end & 63) - 1;
+	w = b[wi] & mask;
+	b[wi] &= ~w;
+	return w;
 }
 
 /* Bitmap words for @bits bits */
