@@ -26,37 +26,42 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x;
+	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x, wi;
+	u64 bits;
 	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
 	bool quiet = false;
 
-	/* the unflagged halves only, in row order */
-	for (x = bfly_mbfly_bnext(st->unf, base, end); x < end;
-	     x = bfly_mbfly_bnext(st->unf, x + 1, end)) {
-		u32 n, w = 1U << st->wexp[x];
-		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, x - base, half);
+	/* the unflagged halves only, in row order (a half leaves them only itself) */
+	for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+		for (bits = bfly_mbfly_word(st->unf, wi, base, end); bits; bits &= bits - 1) {
+			u32 n, w;
+			struct bfly_mbfly_port *pt;
 
-		r = x - base;
-		if (!(++polled & 0xfff) && bfly_should_stop())
-			return -EINTR;
-		/* a half still asking (W > h) reads its hot bytes, not its port */
-		if (w <= res->h && !st->alive[x] && !pt->ghosts) {
-			pt->flag = 1;	/* Step 1; selects when a buffer comes */
-			bfly_mbfly_flagged(st, col, r, half, false);
-			continue;
+			x = wi * 64 + __builtin_ctzll(bits);
+			w = 1U << st->wexp[x];
+			r = x - base;
+			pt = bfly_mbfly_port_at(st, col, r, half);
+			if (!(++polled & 0xfff) && bfly_should_stop())
+				return -EINTR;
+			/* a half still asking (W > h) reads its hot bytes, not its port */
+			if (w <= res->h && !st->alive[x] && !pt->ghosts) {
+				pt->flag = 1;	/* Step 1; selects when a buffer comes */
+				bfly_mbfly_flagged(st, col, r, half, false);
+				continue;
+			}
+			nb = st->nb + (size_t)np * g->d;
+			n = bfly_mbfly_distinct(st, col, r, half, nb);
+			if (w <= res->h || stage - col >= res->patience) {
+				res->forced += w > res->h;
+				bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
+				bfly_mbfly_flagged(st, col, r, half, true);
+				continue;
+			}
+			st->nc[np] = n;
+			st->pw[np] = st->wexp[x];
+			st->ps[np] = bfly_mbfly_slots(n);
+			st->pend[np++] = r;
 		}
-		nb = st->nb + (size_t)np * g->d;
-		n = bfly_mbfly_distinct(st, col, r, half, nb);
-		if (w <= res->h || stage - col >= res->patience) {
-			res->forced += w > res->h;
-			bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
-			bfly_mbfly_flagged(st, col, r, half, true);
-			continue;
-		}
-		st->nc[np] = n;
-		st->pw[np] = st->wexp[x];
-		st->ps[np] = bfly_mbfly_slots(n);
-		st->pend[np++] = r;
 	}
 	/* 2.1: requests, each for one batch size 2^e; each output lists its asking inputs */
 	for (i = 0; i < np; i++) {
@@ -184,16 +189,18 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 	/* the halves flagged this stage, each on its own: any order */
 	for (c = 0; c <= top; c++) {
 		for (h = 0; h < 2; h++) {
-			size_t base = ((size_t)c * 2 + h) * g->ports, end = base + g->ports, x;
+			size_t base = ((size_t)c * 2 + h) * g->ports, end = base + g->ports, wi;
+			u64 w;
 
-			for (x = bfly_mbfly_bnext(st->nf, base, end); x < end;
-			     x = bfly_mbfly_bnext(st->nf, x + 1, end)) {
-				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, x - base, h);
+			for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+				for (w = bfly_mbfly_take(st->nf, wi, base, end); w; w &= w - 1) {
+					u32 r = wi * 64 + __builtin_ctzll(w) - base;
+					struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, r, h);
 
-				bfly_mbfly_bclr(st->nf, x);
-				pt->flag = 1;
-				if (pt->ghosts)
-					bfly_mbfly_place(st, pt, pt->ghosts, true);
+					pt->flag = 1;
+					if (pt->ghosts)
+						bfly_mbfly_place(st, pt, pt->ghosts, true);
+				}
 			}
 		}
 	}

@@ -127,19 +127,26 @@ static inline size_t bfly_mbfly_bnext(const u64 *b, size_t i, size_t end)
 	return end;
 }
 
-/*
- * The set bits of word @wi of @b that lie in [@start, @end), cleared in
- * @b: a loop over them sees the bits set meanwhile only on its next pass.
- */
-static inline u64 bfly_mbfly_take(u64 *b, size_t wi, size_t start, size_t end)
+/* The set bits of word @wi of @b that lie in [@start, @end) */
+static inline u64 bfly_mbfly_word(const u64 *b, size_t wi, size_t start, size_t end)
 {
-	u64 mask = ~0ULL, w;
+	u64 mask = ~0ULL;
 
 	if (wi == start >> 6)
 		mask &= ~0ULL << (start & 63);
 	if (wi == (end - 1) >> 6 && (end & 63))
 		mask &= BIT_ULL(end & 63) - 1;
-	w = b[wi] & mask;
+	return b[wi] & mask;
+}
+
+/*
+ * The same bits, cleared in @b: a loop over them sees the bits set
+ * meanwhile only on its next pass.
+ */
+static inline u64 bfly_mbfly_take(u64 *b, size_t wi, size_t start, size_t end)
+{
+	u64 w = bfly_mbfly_word(b, wi, start, end);
+
 	b[wi] &= ~w;
 	return w;
 }
