@@ -265,12 +265,23 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
  */
 static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 {
+	const struct bfly_mbfly *g = st->g;
 	size_t wi;
-	u64 w;
+	u64 w, t;
 
-	for (wi = 0; wi < bfly_mbfly_words(st->count); wi++)
-		for (w = bfly_mbfly_take(st->sent, wi, 0, st->count); w; w &= w - 1)
+	for (wi = 0; wi < bfly_mbfly_words(st->count); wi++) {
+		w = bfly_mbfly_take(st->sent, wi, 0, st->count);
+		/* the halves the word's messages arrive at, fetched first */
+		for (t = w; t; t &= t - 1) {
+			u32 i = wi * 64 + __builtin_ctzll(t), c = st->m[i].col + 1;
+
+			if (c < g->log)
+				prefetchw(bfly_mbfly_port_at(st, c, st->m[i].next,
+							     bfly_mbfly_half(g, c, st->msgs[i].dst)));
+		}
+		for (; w; w &= w - 1)
 			bfly_mbfly_move(st, wi * 64 + __builtin_ctzll(w));
+	}
 }
 
 /* Theorem 2's Z: (33/32)^Z >= 32 d / R, delta = 1/33, in 16.16 fixed point */
