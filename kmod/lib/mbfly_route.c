@@ -33,6 +33,12 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 
 	/* the unflagged halves only, in row order (a half leaves them only itself) */
 	for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+		/* the halves that will be read (not those asking), fetched first */
+		for (bits = bfly_mbfly_word(st->unf, wi, base, end); bits; bits &= bits - 1) {
+			x = wi * 64 + __builtin_ctzll(bits);
+			if (1U << st->wexp[x] <= res->h || stage - col >= res->patience)
+				prefetchw(bfly_mbfly_port_at(st, col, x - base, half));
+		}
 		for (bits = bfly_mbfly_word(st->unf, wi, base, end); bits; bits &= bits - 1) {
 			u32 n, w;
 			struct bfly_mbfly_port *pt;
