@@ -201,8 +201,9 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 			for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
 				for (w = bfly_mbfly_take(st->nf, wi, base, end); w; w &= w - 1) {
 					u32 r = wi * 64 + __builtin_ctzll(w) - base;
-					struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, r, h);
+					struct bfly_mbfly_port *pt;
 
+					pt = bfly_mbfly_port_at(st, c, r, h);
 					pt->flag = 1;
 					if (pt->ghosts)
 						bfly_mbfly_place(st, pt, pt->ghosts, true);
@@ -279,11 +280,12 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		w = bfly_mbfly_take(st->sent, wi, 0, st->count);
 		/* the halves the word's messages arrive at, fetched first */
 		for (t = w; t; t &= t - 1) {
-			u32 i = wi * 64 + __builtin_ctzll(t), c = st->m[i].col + 1;
+			u32 i = wi * 64 + __builtin_ctzll(t), c = st->m[i].col + 1, h;
 
-			if (c < g->log)
-				prefetchw(bfly_mbfly_port_at(st, c, st->m[i].next,
-							     bfly_mbfly_half(g, c, st->msgs[i].dst)));
+			if (c < g->log) {
+				h = bfly_mbfly_half(g, c, st->msgs[i].dst);
+				prefetchw(bfly_mbfly_port_at(st, c, st->m[i].next, h));
+			}
 		}
 		for (; w; w &= w - 1)
 			bfly_mbfly_move(st, wi * 64 + __builtin_ctzll(w));

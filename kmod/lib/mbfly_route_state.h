@@ -82,8 +82,10 @@ struct bfly_mbfly_st {
 	u8 *wexp;	/* each half's W exponent (as in its port), the same index */
 	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
 	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
-	bool quiet[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: its last round granted nothing */
-	bool redo[2 * BFLY_MBFLY_MAX_LOG];	/* per splitter half: Phase 1 runs this stage */
+	/* per splitter half (col 2 + half): its last grant round granted nothing */
+	bool quiet[2 * BFLY_MBFLY_MAX_LOG];
+	/* per splitter half: its Phase 1 runs this stage */
+	bool redo[2 * BFLY_MBFLY_MAX_LOG];
 	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
 };
 
