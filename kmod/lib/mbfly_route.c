@@ -22,40 +22,52 @@
  * Phase 1 in one half of the c-splitters: Step 1 (or the fallback), Z
  * rounds of Step 2, and Step 4's g' for the outputs in that half.
  */
-static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
+static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 stage)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x;
+	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x, wi;
+	u64 bits;
 	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
+	bool quiet = false;
 
-	/* the unflagged halves only, in row order */
-	for (x = bfly_mbfly_bnext(st->unf, base, end); x < end;
-	     x = bfly_mbfly_bnext(st->unf, x + 1, end)) {
-		u32 n, w = 1U << st->wexp[x];
-		struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, x - base, half);
+	/* the unflagged halves only, in row order (a half leaves them only itself) */
+	for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+		/* the halves that will be read (not those asking), fetched first */
+		for (bits = bfly_mbfly_word(st->unf, wi, base, end); bits; bits &= bits - 1) {
+			x = wi * 64 + __builtin_ctzll(bits);
+			if (1U << st->wexp[x] <= res->h || stage - col >= res->patience)
+				prefetchw(bfly_mbfly_port_at(st, col, x - base, half));
+		}
+		for (bits = bfly_mbfly_word(st->unf, wi, base, end); bits; bits &= bits - 1) {
+			u32 n, w;
+			struct bfly_mbfly_port *pt;
 
-		r = x - base;
-		if (!(++polled & 0xfff) && bfly_should_stop())
-			return -EINTR;
-		/* a half still asking (W > h) reads its hot bytes, not its port */
-		if (w <= res->h && !st->alive[x] && !pt->ghosts) {
-			pt->flag = 1;	/* Step 1; selects when a buffer comes */
-			bfly_mbfly_flagged(st, col, r, half, false);
-			continue;
+			x = wi * 64 + __builtin_ctzll(bits);
+			w = 1U << st->wexp[x];
+			r = x - base;
+			pt = bfly_mbfly_port_at(st, col, r, half);
+			if (!(++polled & 0xfff) && bfly_should_stop())
+				return -EINTR;
+			/* a half still asking (W > h) reads its hot bytes, not its port */
+			if (w <= res->h && !st->alive[x] && !pt->ghosts) {
+				pt->flag = 1;	/* Step 1; selects when a buffer comes */
+				bfly_mbfly_flagged(st, col, r, half, false);
+				continue;
+			}
+			nb = st->nb + (size_t)np * g->d;
+			n = bfly_mbfly_distinct(st, col, r, half, nb);
+			if (w <= res->h || stage - col >= res->patience) {
+				res->forced += w > res->h;
+				bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
+				bfly_mbfly_flagged(st, col, r, half, true);
+				continue;
+			}
+			st->nc[np] = n;
+			st->pw[np] = st->wexp[x];
+			st->ps[np] = bfly_mbfly_slots(n);
+			st->pend[np++] = r;
 		}
-		nb = st->nb + (size_t)np * g->d;
-		n = bfly_mbfly_distinct(st, col, r, half, nb);
-		if (w <= res->h || st->age[x] >= res->patience) {
-			res->forced += w > res->h;
-			bfly_mbfly_select(st, pt, col, nb, bfly_mbfly_slots(n));
-			bfly_mbfly_flagged(st, col, r, half, true);
-			continue;
-		}
-		st->nc[np] = n;
-		st->pw[np] = st->wexp[x];
-		st->ps[np] = bfly_mbfly_slots(n);
-		st->pend[np++] = r;
 	}
 	/* 2.1: requests, each for one batch size 2^e; each output lists its asking inputs */
 	for (i = 0; i < np; i++) {
@@ -87,8 +99,10 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 				st->gl[granted++] = i;
 			}
 		}
-		if (!granted)
+		if (!granted) {
+			quiet = true;
 			break;	/* the same requests again would get the same answers */
+		}
 		left -= granted;
 		for (k = 0; k < granted; k++)
 			st->pw[st->gl[k]] = 0xff;
@@ -150,8 +164,9 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half)
 			}
 			st->m1[nb[j]] = st->m2[nb[j]] = 0;
 		}
-		st->age[base + st->pend[i]]++;
 	}
+	/* the requests and answers stay the same until the patience runs out */
+	st->quiet[col * 2 + half] = quiet || !left;
 	return 0;
 }
 
@@ -175,82 +190,105 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 		m->slot = bfly_mbfly_place(st, pt, 1, false);
 		m->next = bfly_mbfly_nbr(pt, g->log, m->col, m->row, h, m->slot);
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
+		bfly_mbfly_bset(st->sent, i);
 	}
 	/* the halves flagged this stage, each on its own: any order */
 	for (c = 0; c <= top; c++) {
 		for (h = 0; h < 2; h++) {
-			size_t base = ((size_t)c * 2 + h) * g->ports, end = base + g->ports, x;
+			size_t base = ((size_t)c * 2 + h) * g->ports, end = base + g->ports, wi;
+			u64 w;
 
-			for (x = bfly_mbfly_bnext(st->nf, base, end); x < end;
-			     x = bfly_mbfly_bnext(st->nf, x + 1, end)) {
-				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, c, x - base, h);
+			for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+				for (w = bfly_mbfly_take(st->nf, wi, base, end); w; w &= w - 1) {
+					u32 r = wi * 64 + __builtin_ctzll(w) - base;
+					struct bfly_mbfly_port *pt;
 
-				bfly_mbfly_bclr(st->nf, x);
-				pt->flag = 1;
-				if (pt->ghosts)
-					bfly_mbfly_place(st, pt, pt->ghosts, true);
+					pt = bfly_mbfly_port_at(st, c, r, h);
+					pt->flag = 1;
+					if (pt->ghosts)
+						bfly_mbfly_place(st, pt, pt->ghosts, true);
+				}
 			}
 		}
 	}
 }
 
-/* Phase 2, Step 1.1 and the arrival of 1.2: one round of sending. */
-static void bfly_mbfly_send(struct bfly_mbfly_st *st)
+/* Phase 2, Step 1.1 and the arrival of 1.2: message @i, which has a slot, moves. */
+static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 {
 	const struct bfly_mbfly *g = st->g;
 	struct bfly_mbfly_result *res = st->res;
-	u32 i, k;
+	struct bfly_mbfly_m *m = &st->m[i];
+	u32 dst = st->msgs[i].dst, c, h, b, k;
+	struct bfly_mbfly_port *pt;
 
-	st->round++;
-	for (i = 0; i < st->count; i++) {
-		struct bfly_mbfly_m *m = &st->m[i];
-		u32 dst = st->msgs[i].dst, c, h, b;
-		struct bfly_mbfly_port *pt;
-
-		if (m->done || m->slot == BFLY_MBFLY_NOSLOT || m->moved == st->round)
-			continue;
-		st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
-		bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
-		m->moved = st->round;
-		m->row = m->next;
-		m->slot = BFLY_MBFLY_NOSLOT;
-		c = ++m->col;
-		b = g->log - c;
-		if ((m->row >> b) != (dst >> b))
-			res->path_errors++;
-		if (st->paths)
-			st->paths[(size_t)i * (g->log + 1) + c] = m->row;
-		k = ++st->through[(size_t)c * g->ports + m->row];
-		res->max_through = max_t(u32, res->max_through, k);
-		if (c == g->log) {
-			m->done = 1;
-			res->delivered++;
-			res->left--;
-			continue;
-		}
-		h = bfly_mbfly_half(g, c, dst);
-		pt = bfly_mbfly_port_at(st, c, m->row, h);
-		st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
-		if (!pt->ghosts) {
-			res->ghost_misses++;
-			if (pt->flag)
-				m->slot = bfly_mbfly_place(st, pt, 1, false);
-		} else {
-			pt->ghosts--;
-			for (k = 0; pt->flag && k < pt->s; k++) {
-				if (pt->gs[k]) {
-					bfly_mbfly_gs_add(st, pt, k, -1);
-					m->slot = k;
-					break;
-				}
+	st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
+	bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
+	m->row = m->next;
+	m->slot = BFLY_MBFLY_NOSLOT;
+	c = ++m->col;
+	b = g->log - c;
+	if ((m->row >> b) != (dst >> b))
+		res->path_errors++;
+	if (st->paths)
+		st->paths[(size_t)i * (g->log + 1) + c] = m->row;
+	k = ++st->through[(size_t)c * g->ports + m->row];
+	res->max_through = max_t(u32, res->max_through, k);
+	if (c == g->log) {
+		m->done = 1;
+		res->delivered++;
+		res->left--;
+		return;
+	}
+	h = bfly_mbfly_half(g, c, dst);
+	pt = bfly_mbfly_port_at(st, c, m->row, h);
+	st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
+	if (!pt->ghosts) {
+		res->ghost_misses++;
+		if (pt->flag)
+			m->slot = bfly_mbfly_place(st, pt, 1, false);
+	} else {
+		pt->ghosts--;
+		for (k = 0; pt->flag && k < pt->s; k++) {
+			if (pt->gs[k]) {
+				bfly_mbfly_gs_add(st, pt, k, -1);
+				m->slot = k;
+				break;
 			}
-			if (pt->flag && m->slot == BFLY_MBFLY_NOSLOT)
-				m->slot = bfly_mbfly_place(st, pt, 1, false);
 		}
-		if (m->slot != BFLY_MBFLY_NOSLOT) {
-			m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
-			bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
+		if (pt->flag && m->slot == BFLY_MBFLY_NOSLOT)
+			m->slot = bfly_mbfly_place(st, pt, 1, false);
+	}
+	if (m->slot != BFLY_MBFLY_NOSLOT) {
+		m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
+		bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
+		bfly_mbfly_bset(st->sent, i);
+	}
+}
+
+/*
+ * One round of sending: the messages with a slot, in order; one given a
+ * slot on arrival waits for the next round.
+ */
+static void bfly_mbfly_send(struct bfly_mbfly_st *st)
+{
+	const struct bfly_mbfly *g = st->g;
+	size_t wi;
+	u64 w, t;
+
+	for (wi = 0; wi < bfly_mbfly_words(st->count); wi++) {
+		w = bfly_mbfly_take(st->sent, wi, 0, st->count);
+		/* the halves the word's messages arrive at, fetched first */
+		for (t = w; t; t &= t - 1) {
+			u32 i = wi * 64 + __builtin_ctzll(t), c = st->m[i].col + 1, h;
+
+			if (c < g->log) {
+				h = bfly_mbfly_half(g, c, st->msgs[i].dst);
+				prefetchw(bfly_mbfly_port_at(st, c, st->m[i].next, h));
+			}
 		}
+		for (; w; w &= w - 1)
+			bfly_mbfly_move(st, wi * 64 + __builtin_ctzll(w));
 	}
 }
 
@@ -336,16 +374,37 @@ static int bfly_mbfly_stage(struct bfly_mbfly_st *st, u32 i)
 	u32 c, h, y, r;
 	int err;
 
-	/* g' of columns 1 .. top + 1 anew: nonzero only where vis is set */
-	for (x = bfly_mbfly_bnext(st->vis, n, (top + 2) * n); x < (top + 2) * n;
-	     x = bfly_mbfly_bnext(st->vis, x + 1, (top + 2) * n)) {
-		st->gp[x] = 0;
-		bfly_mbfly_bclr(st->vis, x);
-		bfly_mbfly_bset(st->dirty, x);
+	/*
+	 * A splitter half whose last grant round granted nothing asks the
+	 * same and is refused the same until its inputs' patience (all began
+	 * asking in stage c) runs out: its Phase 1 and its outputs' g' would
+	 * come out as they are.
+	 */
+	for (c = 0; c <= top; c++)
+		for (h = 0; h < 2; h++)
+			st->redo[c * 2 + h] = !st->quiet[c * 2 + h] || i == c ||
+					      i - c >= st->res->patience;
+	/* g' of the outputs of the other halves anew: nonzero only where vis is set */
+	for (c = 0; c <= top; c++) {
+		size_t end = (size_t)(c + 2) * n;
+		u32 b = g->log - c - 1;
+
+		if (!st->redo[c * 2] && !st->redo[c * 2 + 1])
+			continue;
+		for (x = bfly_mbfly_bnext(st->vis, end - n, end); x < end;
+		     x = bfly_mbfly_bnext(st->vis, x + 1, end)) {
+			if (!st->redo[c * 2 + ((x >> b) & 1)])
+				continue;
+			st->gp[x] = 0;
+			bfly_mbfly_bclr(st->vis, x);
+			bfly_mbfly_bset(st->dirty, x);
+		}
 	}
 	for (c = 0; c <= top; c++) {
 		for (h = 0; h < 2; h++) {
-			err = bfly_mbfly_phase1(st, c, h);
+			if (!st->redo[c * 2 + h])
+				continue;
+			err = bfly_mbfly_phase1(st, c, h, i);
 			if (err)
 				return err;
 		}

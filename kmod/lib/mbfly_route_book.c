@@ -26,9 +26,10 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
+	sz += bfly_mbfly_words(count) * sizeof(u64);
 	sz += n * sizeof(u32) + n * g->d * sizeof(u32) + 3 * n + 64;
 	sz += BFLY_MBFLY_MAX_D * sizeof(u64) + n * sizeof(u32);
-	sz += 2 * n * g->log * (sizeof(u32) + 2);
+	sz += 2 * n * g->log * (sizeof(u32) + 1);
 	sz += (4 * n + n * g->d) * sizeof(u32);
 	if (sz > (size_t)-1)
 		return 0;
@@ -51,6 +52,8 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
 	st->nf = (u64 *)p;
 	p += bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64);
+	st->sent = (u64 *)p;
+	p += bfly_mbfly_words(st->count) * sizeof(u64);
 	st->vis = (u64 *)p;
 	p += bfly_mbfly_words(nodes) * sizeof(u64);
 	st->dirty = (u64 *)p;
@@ -75,10 +78,26 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	st->pw = st->nc + n;
 	st->ps = st->pw + n;
 	st->wexp = st->ps + n;
-	st->age = st->wexp + 2 * n * st->g->log;
-	memset(work, 0, (u8 *)(st->age + 2 * n * st->g->log) - (u8 *)work);
+	memset(work, 0, (u8 *)(st->wexp + 2 * n * st->g->log) - (u8 *)work);
 	memset(st->rhead, 0xff, n * sizeof(u32));
 	memset(st->unf, 0xff, bfly_mbfly_words(2 * n * st->g->log) * sizeof(u64));
+}
+
+/* @nb gets the first of each row in @t[0 .. @d - 1], in order: returns how many */
+static u32 bfly_mbfly_dedup(const u32 *t, u32 d, u32 *nb)
+{
+	u32 k, j, n = 0;
+
+	/* without branches on the rows: a repeat is written and not counted */
+	for (k = 0; k < d; k++) {
+		bool seen = false;
+
+		for (j = 0; j < k; j++)
+			seen |= t[j] == t[k];
+		nb[n] = t[k];
+		n += !seen;
+	}
+	return n;
 }
 
 /* The distinct neighbours of input @row of column @col in @half, to @nb. */
@@ -88,10 +107,13 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 	u32 k, n = 0, spl = row >> (g->log - col);
 	u64 id = (((u64)col << 21 | spl) << 1 | half) + 1;
 
-	bfly_mbfly_gen(st);	/* a new stamp: the rows seen so far carry it */
 	if (st->table) {
 		const u32 *t = st->table + (((size_t)col * g->ports + row) * 2 + half) * g->d;
 
+		/* a few compared in pairs, more by stamp */
+		if (g->d <= BFLY_MBFLY_R)
+			return bfly_mbfly_dedup(t, g->d, nb);
+		bfly_mbfly_gen(st);	/* a new stamp: the rows seen so far carry it */
 		for (k = 0; k < g->d; k++) {
 			if (st->stamp[t[k]] != st->gen) {
 				st->stamp[t[k]] = st->gen;
@@ -105,6 +127,7 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 		bfly_mbfly_keys(g, col, spl, half, st->keys);
 		st->kid = id;
 	}
+	bfly_mbfly_gen(st);
 	for (k = 0; k < g->d; k++) {
 		u32 v = bfly_mbfly_neighbour_key(g, col, row, half, st->keys[k]);
 
@@ -221,18 +244,25 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
  */
 void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 {
-	size_t n = st->g->ports, x, end;
-	u32 c, h;
+	size_t n = st->g->ports, x, wi;
+	u64 w, t;
+	u32 c, h, want;
 
 	for (c = 1; c <= last && c < st->g->log; c++) {
-		end = (c + 1) * n;
-		for (x = bfly_mbfly_bnext(st->dirty, c * n, end); x < end;
-		     x = bfly_mbfly_bnext(st->dirty, x + 1, end)) {
-			u32 want = st->gp[x] + st->gpp[x], row = x - c * n;
-
-			bfly_mbfly_bclr(st->dirty, x);
-			for (h = 0; h < 2; h++)
-				bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, c, row, h), want);
+		/* a column's updates mark only the next: a word's nodes fetched first */
+		for (wi = c * n >> 6; wi <= ((c + 1) * n - 1) >> 6; wi++) {
+			w = bfly_mbfly_take(st->dirty, wi, c * n, (c + 1) * n);
+			for (t = w; t; t &= t - 1) {
+				x = wi * 64 + __builtin_ctzll(t);
+				prefetchw(&st->port[x * 2]);
+				prefetchw(&st->port[x * 2 + 1]);
+			}
+			for (t = w; t; t &= t - 1) {
+				x = wi * 64 + __builtin_ctzll(t);
+				want = st->gp[x] + st->gpp[x];
+				for (h = 0; h < 2; h++)
+					bfly_mbfly_ghosts(st, &st->port[x * 2 + h], want);
+			}
 		}
 	}
 }

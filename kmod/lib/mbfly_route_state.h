@@ -17,7 +17,6 @@
 struct bfly_mbfly_m {
 	u32 row;
 	u32 next;
-	u32 moved;	/* the round it last moved in */
 	u8 col;
 	u8 slot;	/* BFLY_MBFLY_NOSLOT until assigned */
 	u8 done;
@@ -26,8 +25,8 @@ struct bfly_mbfly_m {
 
 /*
  * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
- * 64 bytes (its messages, stages spent asking and a copy of wexp are in
- * the hot arrays alive, age and wexp, read without it): its counter
+ * 64 bytes (its messages and a copy of wexp are in the hot arrays alive
+ * and wexp, read without it): its counter
  * W = 2^wexp, flag F, its selected neighbours
  * (slots) as offsets in the half of the next column they are in (low 16
  * bits in nlo, the 4 bits above in nhi), and per slot the buffers
@@ -78,12 +77,15 @@ struct bfly_mbfly_st {
 	u32 gen;
 	u64 *unf;	/* halves not flagged: bit (col 2 + half) N + row */
 	u64 *nf;	/* halves flagged this stage (flag 2), the same bits */
+	u64 *sent;	/* messages with a slot, sent next round: bit i */
 	u32 *alive;	/* messages not yet forwarded, per half: (col 2 + half) N + row */
 	u8 *wexp;	/* each half's W exponent (as in its port), the same index */
-	u8 *age;	/* stages a half spent asking, the same index */
 	u64 *vis;	/* nodes whose g' may be nonzero: bit col N + row */
 	u64 *dirty;	/* nodes whose g' + g'' or ghosts changed: the same bits */
-	u32 round;
+	/* per splitter half (col 2 + half): its last grant round granted nothing */
+	bool quiet[2 * BFLY_MBFLY_MAX_LOG];
+	/* per splitter half: its Phase 1 runs this stage */
+	bool redo[2 * BFLY_MBFLY_MAX_LOG];
 	int err;	/* -EOVERFLOW: a slot's count past U16_MAX */
 };
 
@@ -125,6 +127,30 @@ static inline size_t bfly_mbfly_bnext(const u64 *b, size_t i, size_t end)
 		i = (i | 63) + 1;
 	}
 	return end;
+}
+
+/* The set bits of word @wi of @b that lie in [@start, @end) */
+static inline u64 bfly_mbfly_word(const u64 *b, size_t wi, size_t start, size_t end)
+{
+	u64 mask = ~0ULL;
+
+	if (wi == start >> 6)
+		mask &= ~0ULL << (start & 63);
+	if (wi == (end - 1) >> 6 && (end & 63))
+		mask &= BIT_ULL(end & 63) - 1;
+	return b[wi] & mask;
+}
+
+/*
+ * The same bits, cleared in @b: a loop over them sees the bits set
+ * meanwhile only on its next pass.
+ */
+static inline u64 bfly_mbfly_take(u64 *b, size_t wi, size_t start, size_t end)
+{
+	u64 w = bfly_mbfly_word(b, wi, start, end);
+
+	b[wi] &= ~w;
+	return w;
 }
 
 /* Bitmap words for @bits bits */
