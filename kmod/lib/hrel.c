@@ -423,9 +423,10 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 	struct hrel_walker *w = ws->walker;
 
 	/*
-	 * Pair each right vertex's edges in slot order, in two sequential
-	 * passes: forward, the second edge of a pair learns the first; back,
-	 * the first learns the second.
+	 * Pair each right vertex's edges in slot order, in one sequential
+	 * pass: the second edge of a pair learns the first and tells it back
+	 * (a write some n slots behind, which the cache still holds when
+	 * the edges are spread evenly).
 	 */
 	for (p = 0; p < pairs; p++) {
 		const u32 *rv = r + (size_t)2 * p * stride;
@@ -433,26 +434,13 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 
 		e0 = pend[rv[0]];
 		pend[rv[0]] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
+		if (e0 != HREL_NONE)
+			pr[e0 >> 1].rp[e0 & 1] = 2 * p;
 		e1 = pend[rv[stride]];
 		pend[rv[stride]] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
 		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
-	}
-	for (p = pairs; p-- > 0;) {
-		const u32 *rv = r + (size_t)2 * p * stride;
-		u32 *e = pr[p].rp;
-
-		if (e[1] != HREL_NONE) {
-			pend[rv[stride]] = 2 * p + 1;
-		} else {
-			e[1] = pend[rv[stride]];
-			pend[rv[stride]] = HREL_NONE;
-		}
-		if (e[0] != HREL_NONE) {
-			pend[rv[0]] = 2 * p;
-		} else {
-			e[0] = pend[rv[0]];
-			pend[rv[0]] = HREL_NONE;
-		}
+		if (e1 != HREL_NONE)
+			pr[e1 >> 1].rp[e1 & 1] = 2 * p + 1;
 	}
 	if (bfly_should_stop())
 		return -EINTR;
@@ -531,6 +519,67 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 	return 0;
 }
 
+/* Entry @k of an array of @w-byte entries. */
+static __always_inline u32 hrel_get(const void *a, size_t k, unsigned int w)
+{
+	if (w == 1)
+		return ((const u8 *)a)[k];
+	if (w == 2)
+		return ((const u16 *)a)[k];
+	return ((const u32 *)a)[k];
+}
+
+static __always_inline void hrel_put(void *a, size_t k, u32 v, unsigned int w)
+{
+	if (w == 1)
+		((u8 *)a)[k] = v;
+	else if (w == 2)
+		((u16 *)a)[k] = v;
+	else
+		((u32 *)a)[k] = v;
+}
+
+/*
+ * Each slot's colour (@w bytes, the narrowest that holds 2^@levels
+ * colours), level by level from the last in sequential passes: at level
+ * lv, subgraph c of S slots sends pair p's slots to slot p of subgraphs
+ * 2c and 2c + 1 at level lv + 1, which sit at c S + p and c S + S / 2 + p.
+ * Then each message gathers its slot's colour (@colour holds its slot).
+ */
+static __always_inline void hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels,
+					void *cur, void *next, u32 count, u32 *colour,
+					unsigned int w)
+{
+	u32 lv, p, i;
+	void *tmp;
+
+	for (lv = levels; lv-- > 0;) {
+		const u32 *bits = flip + (size_t)lv * words;
+		u32 sz = slots >> lv, c;
+
+		for (c = 0; c < BIT(lv); c++) {
+			size_t o = (size_t)c * sz, lo = o, hi = lo + sz / 2;
+
+			for (p = 0; p < sz / 2; p++) {
+				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
+				u32 a = lv + 1 < levels ? hrel_get(cur, lo + p, w) : 2 * c;
+				u32 z = lv + 1 < levels ? hrel_get(cur, hi + p, w) : 2 * c + 1;
+
+				hrel_put(next, o + 2 * p + f, a, w);
+				hrel_put(next, o + 2 * p + 1 - f, z, w);
+			}
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	for (i = 0; i < count; i++) {
+		if (i + HREL_AHEAD < count)
+			prefetch((u8 *)cur + (size_t)colour[i + HREL_AHEAD] * w);
+		colour[i] = hrel_get(cur, colour[i], w);
+	}
+}
+
 /*
  * Step 3 for h = 2^levels, level by level: the halves of each subgraph
  * carry only their right vertices, and each split keeps one bit a pair
@@ -543,7 +592,7 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
 	const u32 *e = (const u32 *)ws->buf[0];
-	u32 lv, s, p, i;
+	u32 lv, s, p;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -572,38 +621,12 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 		cur = next;
 		next = tmp;
 	}
-	/*
-	 * Each slot's colour, level by level from the last in sequential
-	 * passes: at level lv, subgraph c of S slots sends pair p's slots to
-	 * slot p of subgraphs 2c and 2c + 1 at level lv + 1, which sit at
-	 * c S + p and c S + S / 2 + p.
-	 */
-	for (lv = levels; lv-- > 0;) {
-		const u32 *bits = ws->flip + (size_t)lv * words;
-		u32 sz = slots >> lv, c;
-
-		for (c = 0; c < BIT(lv); c++) {
-			u32 *o = next + (size_t)c * sz;
-			const u32 *lo = cur + (size_t)c * sz, *hi = lo + sz / 2;
-
-			for (p = 0; p < sz / 2; p++) {
-				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
-				u32 a = lv + 1 < levels ? lo[p] : 2 * c;
-				u32 z = lv + 1 < levels ? hi[p] : 2 * c + 1;
-
-				o[2 * p + f] = a;
-				o[2 * p + 1 - f] = z;
-			}
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-	}
-	for (i = 0; i < count; i++) {
-		if (i + HREL_AHEAD < count)
-			prefetch(&cur[colour[i + HREL_AHEAD]]);
-		colour[i] = cur[colour[i]];
-	}
+	if (levels <= 8)
+		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 1);
+	else if (levels <= 16)
+		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 2);
+	else
+		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 4);
 	return 0;
 }
 
