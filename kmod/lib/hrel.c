@@ -22,9 +22,9 @@
  *     left vertex u owns slots u d .. u d + d - 1 of a d-regular graph,
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
- *     do the edges of a right vertex in slot order (two sequential
- *     passes: forward, the second edge of a right pair learns the first;
- *     back, the first learns the second). Two edges paired at either end
+ *     do the edges of a right vertex in slot order (one sequential
+ *     pass: the second edge of a right pair learns the first and tells
+ *     it back). Two edges paired at either end
  *     get different halves; the pairs chain the edges into even cycles
  *     (Euler circuits walked two edges at a time), which 16 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
@@ -32,10 +32,11 @@
  *     d / 2 edges of each half, and pair k's two edges land at slot k of
  *     either half: the halves are left-major again, written by one
  *     sequential pass. For h = 2^L the messages never move: the slots
- *     carry only right vertices, the caller's colour array holds each
- *     message's slot, each level keeps one bit a pair, and at the end
- *     sequential passes from the last level up give every slot its
- *     colour, which each message gathers.
+ *     carry only right vertices (u16 where there are at most 2^16
+ *     groups), the caller's colour array holds each message's slot, each
+ *     level keeps one bit a pair, and at the end sequential passes from
+ *     the last level up give every slot its colour (u8 for h <= 256,
+ *     u16 for h <= 2^16), which each message gathers.
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -273,16 +274,37 @@ static u32 hrel_below(struct hrel_ws *ws, u32 k)
 	return ((u64)x * k) >> 32;
 }
 
+/* Entry @k of an array of @w-byte entries. */
+static __always_inline u32 hrel_get(const void *a, size_t k, unsigned int w)
+{
+	if (w == 1)
+		return ((const u8 *)a)[k];
+	if (w == 2)
+		return ((const u16 *)a)[k];
+	return ((const u32 *)a)[k];
+}
+
+static __always_inline void hrel_put(void *a, size_t k, u32 v, unsigned int w)
+{
+	if (w == 1)
+		((u8 *)a)[k] = v;
+	else if (w == 2)
+		((u16 *)a)[k] = v;
+	else
+		((u32 *)a)[k] = v;
+}
+
 /*
  * Steps 1 and 2: the groups, and the h-regular graph in buffer 0. With
- * @slot_of, buffer 0 holds only the right vertices (u32 a slot) and
+ * @slot_of, buffer 0 holds only the right vertices (@w bytes a slot) and
  * @slot_of[i] receives message i's slot; else slots of struct hrel_slot.
  */
-static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		      u32 h, struct hrel_ws *ws, u32 *slot_of)
+static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
+				      const u32 *dst, u32 h, struct hrel_ws *ws,
+				      u32 *slot_of, unsigned int w)
 {
 	struct hrel_slot *s = ws->buf[0];
-	u32 *rv = (u32 *)ws->buf[0];
+	void *rv = ws->buf[0];
 	u32 p, i, g, nl = 0, nr = 0, n, sl = 0, sr = 0, v;
 
 	for (p = 0; p < ports; p++) {
@@ -315,8 +337,8 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		slot_of[i] = ws->lcur[ws->gs[src[i]]]++;
 	for (i = 0; i < count && slot_of; i++) {
 		if (i + HREL_AHEAD < count)
-			prefetchw(&rv[slot_of[i + HREL_AHEAD]]);
-		rv[slot_of[i]] = ws->gd[dst[i]];
+			prefetchw((u8 *)rv + (size_t)slot_of[i + HREL_AHEAD] * w);
+		hrel_put(rv, slot_of[i], ws->gd[dst[i]], w);
 	}
 	for (i = 0; i < count && !slot_of; i++) {
 		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
@@ -331,7 +353,7 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 				v++;
 			ws->rsum[v]++;
 			if (slot_of) {
-				rv[i] = v;
+				hrel_put(rv, i, v, w);
 				continue;
 			}
 			s[i].r = v;
@@ -404,10 +426,11 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 }
 
 /*
- * Step 3's core: 2-colour the Euler circuits of the d-regular graph (d
- * even) of m slots whose right vertices are @r[k * @stride]. Afterwards
- * pair p's even slot is in half hrel_half(@ws, p), its odd slot in the
- * other.
+ * Step 3's core, in two calls: hrel_pair_up() pairs the edges of each
+ * right vertex of the d-regular graph (d even) of m slots whose right
+ * vertices are @r[k * @stride] (@w bytes each), then hrel_walk()
+ * 2-colours the Euler circuits. Afterwards pair p's even slot is in half
+ * hrel_half(@ws, p), its odd slot in the other.
  *
  * Pair p's even slot goes to half st & 1 in the frame of segment st >> 1
  * (struct hrel_pair). HREL_WALKERS walkers, each starting in its own stripe of
@@ -415,12 +438,11 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
  * (a segment) ends at a pair some walk reached, and the parity between
  * the two frames goes to a union-find. The frames are then made one.
  */
-static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
+static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
+					 u32 stride, unsigned int w)
 {
-	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
-	u32 *pend = ws->pend, *parent = ws->parent;
+	u32 pairs = m / 2, p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
-	struct hrel_walker *w = ws->walker;
 
 	/*
 	 * Pair each right vertex's edges in slot order, in one sequential
@@ -429,19 +451,30 @@ static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
 	 * the edges are spread evenly).
 	 */
 	for (p = 0; p < pairs; p++) {
-		const u32 *rv = r + (size_t)2 * p * stride;
+		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
+		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
 		u32 e0, e1;
 
-		e0 = pend[rv[0]];
-		pend[rv[0]] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
+		e0 = pend[v0];
+		pend[v0] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
 		if (e0 != HREL_NONE)
 			pr[e0 >> 1].rp[e0 & 1] = 2 * p;
-		e1 = pend[rv[stride]];
-		pend[rv[stride]] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
+		e1 = pend[v1];
+		pend[v1] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
 		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
 		if (e1 != HREL_NONE)
 			pr[e1 >> 1].rp[e1 & 1] = 2 * p + 1;
 	}
+}
+
+/* The walks over hrel_pair_up()'s pairs of @m slots: see above. */
+static int hrel_walk(struct hrel_ws *ws, u32 m)
+{
+	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
+	u32 *parent = ws->parent;
+	struct hrel_pair *pr = ws->pr;
+	struct hrel_walker *w = ws->walker;
+
 	if (bfly_should_stop())
 		return -EINTR;
 	for (k = 0; k < HREL_WALKERS; k++) {
@@ -501,8 +534,10 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 		      struct hrel_slot *out, u32 *colour, u32 c)
 {
 	u32 m = n * d, pairs = m / 2, p;
-	int err = hrel_walk(ws, m, &in->r, sizeof(*in) / sizeof(u32));
+	int err;
 
+	hrel_pair_up(ws, m, &in->r, sizeof(*in) / sizeof(u32), sizeof(u32));
+	err = hrel_walk(ws, m);
 	if (err)
 		return err;
 	for (p = 0; p < pairs; p++) {
@@ -519,39 +554,19 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 	return 0;
 }
 
-/* Entry @k of an array of @w-byte entries. */
-static __always_inline u32 hrel_get(const void *a, size_t k, unsigned int w)
-{
-	if (w == 1)
-		return ((const u8 *)a)[k];
-	if (w == 2)
-		return ((const u16 *)a)[k];
-	return ((const u32 *)a)[k];
-}
-
-static __always_inline void hrel_put(void *a, size_t k, u32 v, unsigned int w)
-{
-	if (w == 1)
-		((u8 *)a)[k] = v;
-	else if (w == 2)
-		((u16 *)a)[k] = v;
-	else
-		((u32 *)a)[k] = v;
-}
-
 /*
  * Each slot's colour (@w bytes, the narrowest that holds 2^@levels
  * colours), level by level from the last in sequential passes: at level
  * lv, subgraph c of S slots sends pair p's slots to slot p of subgraphs
  * 2c and 2c + 1 at level lv + 1, which sit at c S + p and c S + S / 2 + p.
  * Then each message gathers its slot's colour (@colour holds its slot).
+ * @space holds two arrays of @slots entries.
  */
 static __always_inline void hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels,
-					void *cur, void *next, u32 count, u32 *colour,
-					unsigned int w)
+					void *space, u32 count, u32 *colour, unsigned int w)
 {
+	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
 	u32 lv, p, i;
-	void *tmp;
 
 	for (lv = levels; lv-- > 0;) {
 		const u32 *bits = flip + (size_t)lv * words;
@@ -587,11 +602,12 @@ static __always_inline void hrel_unwind(const u32 *flip, u32 words, u32 slots, u
  * at k >> L in its subgraph at level L, so its colour is read from the
  * bits at the end and the messages never move.
  */
-static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
+static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count,
+				     u32 *colour, unsigned int w)
 {
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
-	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
-	const u32 *e = (const u32 *)ws->buf[0];
+	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
+	const u8 *e = (const u8 *)ws->buf[0];
 	u32 lv, s, p;
 	int err;
 
@@ -601,10 +617,12 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 
 		memset(bits, 0, (size_t)words * sizeof(u32));
 		for (s = 0; s < BIT(lv); s++) {
-			const u32 *in = lv ? cur + (size_t)s * m : e;
-			u32 *out = next + (size_t)s * m, base = s * pairs;
+			const u8 *in = (lv ? cur : e) + (size_t)s * m * w;
+			u8 *out = next + (size_t)s * m * w;
+			u32 base = s * pairs;
 
-			err = hrel_walk(ws, m, in, 1);
+			hrel_pair_up(ws, m, in, 1, w);
+			err = hrel_walk(ws, m);
 			if (err)
 				return err;
 			for (p = 0; p < pairs; p++) {
@@ -612,8 +630,8 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 
 				bits[g / 32] |= f << (g % 32);
 				if (d > 2) {
-					out[p] = in[2 * p + f];
-					out[pairs + p] = in[2 * p + 1 - f];
+					hrel_put(out, p, hrel_get(in, 2 * p + f, w), w);
+					hrel_put(out, pairs + p, hrel_get(in, 2 * p + 1 - f, w), w);
 				}
 			}
 		}
@@ -622,11 +640,11 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 		next = tmp;
 	}
 	if (levels <= 8)
-		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 1);
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 1);
 	else if (levels <= 16)
-		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 2);
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 2);
 	else
-		hrel_unwind(ws->flip, words, slots, levels, cur, next, count, colour, 4);
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 4);
 	return 0;
 }
 
@@ -712,7 +730,7 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 {
 	struct hrel_ws ws;
 	u32 n, deg, bad, sp = 0;
-	bool pow2;
+	bool pow2, narrow;
 	int err;
 
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
@@ -726,12 +744,20 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 	if (!count)
 		return 0;
 	pow2 = h > 1 && is_power_of_2(h);
-	n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL);
+	/* h = 2^L: right vertices in u16 where the groups allow */
+	narrow = hrel_groups(ports, count, h) <= U16_MAX + 1;
+	if (pow2 && narrow)
+		n = hrel_build(ports, count, src, dst, h, &ws, colour, sizeof(u16));
+	else
+		n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL,
+			       sizeof(u32));
 	if (bfly_should_stop())
 		return -EINTR;
 	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
+	if (pow2 && narrow)
+		return hrel_pow2(&ws, n, h, count, colour, sizeof(u16));
 	if (pow2)
-		return hrel_pow2(&ws, n, h, count, colour);
+		return hrel_pow2(&ws, n, h, count, colour, sizeof(u32));
 	ws.rnd = 0x9e3779b9;
 	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
 	while (sp) {
