@@ -22,9 +22,9 @@
  *     left vertex u owns slots u d .. u d + d - 1 of a d-regular graph,
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
- *     do the edges of a right vertex in slot order (one sequential
- *     pass: the second edge of a right pair learns the first and tells
- *     it back). Two edges paired at either end
+ *     do the edges of a right vertex in slot order (two sequential
+ *     passes: forward, the second edge of a right pair learns the first;
+ *     back, the first learns the second). Two edges paired at either end
  *     get different halves; the pairs chain the edges into even cycles
  *     (Euler circuits walked two edges at a time), which 16 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
@@ -445,25 +445,38 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 	struct hrel_pair *pr = ws->pr;
 
 	/*
-	 * Pair each right vertex's edges in slot order, in one sequential
-	 * pass: the second edge of a pair learns the first and tells it back
-	 * (a write some n slots behind, which the cache still holds when
-	 * the edges are spread evenly).
+	 * Pair each right vertex's edges in slot order, in two sequential
+	 * passes: forward, the second edge of a pair learns the first; back,
+	 * the first learns the second. Each step loads both its vertices'
+	 * entries before it stores (a store ahead of a load to an address
+	 * not yet known stalls the load) and selects with masks, not
+	 * branches (they would guess wrong half the time).
 	 */
 	for (p = 0; p < pairs; p++) {
 		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
 		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
-		u32 e0, e1;
+		u32 e0 = pend[v0], e1 = pend[v1];
 
-		e0 = pend[v0];
-		pend[v0] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
-		if (e0 != HREL_NONE)
-			pr[e0 >> 1].rp[e0 & 1] = 2 * p;
-		e1 = pend[v1];
-		pend[v1] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
+		if (v0 == v1)
+			e1 = (2 * p) | -(u32)(e0 != HREL_NONE);
+		pend[v0] = (2 * p) | -(u32)(e0 != HREL_NONE);
+		pend[v1] = (2 * p + 1) | -(u32)(e1 != HREL_NONE);
 		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
-		if (e1 != HREL_NONE)
-			pr[e1 >> 1].rp[e1 & 1] = 2 * p + 1;
+	}
+	for (p = pairs; p-- > 0;) {
+		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
+		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
+		u32 *e = pr[p].rp, x0 = pend[v0], x1 = pend[v1];
+		/* all ones where the slot closes its pair (knows its partner) */
+		u32 m0 = -(u32)(e[0] != HREL_NONE), m1 = -(u32)(e[1] != HREL_NONE);
+		u32 n0 = (2 * p) | ~m0, n1 = (2 * p + 1) | ~m1;
+
+		if (v0 == v1)
+			x0 = n1;
+		pend[v1] = n1;
+		pend[v0] = n0;
+		e[0] = (e[0] & m0) | (x0 & ~m0);
+		e[1] = (e[1] & m1) | (x1 & ~m1);
 	}
 }
 
