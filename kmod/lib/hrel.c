@@ -107,8 +107,8 @@ struct hrel_walker {
 };
 
 struct hrel_ws {
-	u32 *gs, *gd;			/* per port: degree, then group */
-	u32 *lcur, *rsum;		/* per group: fill cursor, degree */
+	u32 *gs, *gd;			/* per port: degree, then slot cursor, group */
+	u32 *lcur, *rsum;		/* per group: end of messages, degree */
 	u32 *pend, *mate_l, *mate_r, *last, *free;	/* per group */
 	struct hrel_job *stack;
 	struct hrel_slot *buf[2];
@@ -315,8 +315,10 @@ static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
 				nl++;
 				sl = 0;
 			}
+			/* the port's first slot, then its cursor */
+			ws->gs[p] = (nl - 1) * h + sl;
 			sl += x;
-			ws->gs[p] = nl - 1;
+			ws->lcur[nl - 1] = (nl - 1) * h + sl;
 		}
 		if (y) {
 			if (!nr || sr + y > h) {
@@ -329,19 +331,19 @@ static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
 		}
 	}
 	n = max_t(u32, nl, nr);
-	for (g = 0; g < n; g++)
+	for (g = nl; g < n; g++)
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
 	for (i = 0; i < count && slot_of; i++)
-		slot_of[i] = ws->lcur[ws->gs[src[i]]]++;
+		slot_of[i] = ws->gs[src[i]]++;
 	for (i = 0; i < count && slot_of; i++) {
 		if (i + HREL_AHEAD < count)
 			prefetchw((u8 *)rv + (size_t)slot_of[i + HREL_AHEAD] * w);
 		hrel_put(rv, slot_of[i], ws->gd[dst[i]], w);
 	}
 	for (i = 0; i < count && !slot_of; i++) {
-		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
+		struct hrel_slot *e = &s[ws->gs[src[i]]++];
 
 		e->r = ws->gd[dst[i]];
 		e->msg = i;
@@ -621,7 +623,7 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
 	const u8 *e = (const u8 *)ws->buf[0];
-	u32 lv, s, p;
+	u32 lv, s, p, word;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -638,10 +640,15 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 			err = hrel_walk(ws, m);
 			if (err)
 				return err;
-			for (p = 0; p < pairs; p++) {
+			for (p = 0, word = 0; p < pairs; p++) {
 				u32 f = hrel_half(ws, p), g = base + p;
 
-				bits[g / 32] |= f << (g % 32);
+				/* a word of bits at a time: no load-store chain */
+				word |= f << (g % 32);
+				if (g % 32 == 31 || p == pairs - 1) {
+					bits[g / 32] |= word;
+					word = 0;
+				}
 				if (d > 2) {
 					hrel_put(out, p, hrel_get(in, 2 * p + f, w), w);
 					hrel_put(out, pairs + p, hrel_get(in, 2 * p + 1 - f, w), w);
