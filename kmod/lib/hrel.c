@@ -26,7 +26,7 @@
  *     passes: forward, the second edge of a right pair learns the first;
  *     back, the first learns the second). Two edges paired at either end
  *     get different halves; the pairs chain the edges into even cycles
- *     (Euler circuits walked two edges at a time), which 16 interleaved
+ *     (Euler circuits walked two edges at a time), which 32 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
  *     a union-find with parity reconciles them. Every vertex then has
  *     d / 2 edges of each half, and pair k's two edges land at slot k of
@@ -67,7 +67,7 @@
 #define HREL_ODD BIT(31)
 /* Walks interleaved by hrel_split() */
 #ifndef HREL_WALKERS
-#define HREL_WALKERS 16
+#define HREL_WALKERS 32
 #endif
 /* Messages ahead that a scatter or gather prefetches */
 #define HREL_AHEAD 16
