@@ -26,16 +26,17 @@
  *     passes: forward, the second edge of a right pair learns the first;
  *     back, the first learns the second). Two edges paired at either end
  *     get different halves; the pairs chain the edges into even cycles
- *     (Euler circuits walked two edges at a time), which 16 interleaved
+ *     (Euler circuits walked two edges at a time), which 32 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
  *     a union-find with parity reconciles them. Every vertex then has
  *     d / 2 edges of each half, and pair k's two edges land at slot k of
  *     either half: the halves are left-major again, written by one
  *     sequential pass. For h = 2^L the messages never move: the slots
- *     carry only right vertices, the caller's colour array holds each
- *     message's slot, each level keeps one bit a pair, and at the end
- *     sequential passes from the last level up give every slot its
- *     colour, which each message gathers.
+ *     carry only right vertices (u16 where there are at most 2^16
+ *     groups), the caller's colour array holds each message's slot, each
+ *     level keeps one bit a pair, and at the end sequential passes from
+ *     the last level up give every slot its colour (u8 for h <= 256,
+ *     u16 for h <= 2^16), which each message gathers.
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -66,7 +67,7 @@
 #define HREL_ODD BIT(31)
 /* Walks interleaved by hrel_split() */
 #ifndef HREL_WALKERS
-#define HREL_WALKERS 16
+#define HREL_WALKERS 32
 #endif
 /* Messages ahead that a scatter or gather prefetches */
 #define HREL_AHEAD 16
@@ -106,8 +107,8 @@ struct hrel_walker {
 };
 
 struct hrel_ws {
-	u32 *gs, *gd;			/* per port: degree, then group */
-	u32 *lcur, *rsum;		/* per group: fill cursor, degree */
+	u32 *gs, *gd;			/* per port: degree, then slot cursor, group */
+	u32 *lcur, *rsum;		/* per group: end of messages, degree */
 	u32 *pend, *mate_l, *mate_r, *last, *free;	/* per group */
 	struct hrel_job *stack;
 	struct hrel_slot *buf[2];
@@ -273,16 +274,37 @@ static u32 hrel_below(struct hrel_ws *ws, u32 k)
 	return ((u64)x * k) >> 32;
 }
 
+/* Entry @k of an array of @w-byte entries. */
+static __always_inline u32 hrel_get(const void *a, size_t k, unsigned int w)
+{
+	if (w == 1)
+		return ((const u8 *)a)[k];
+	if (w == 2)
+		return ((const u16 *)a)[k];
+	return ((const u32 *)a)[k];
+}
+
+static __always_inline void hrel_put(void *a, size_t k, u32 v, unsigned int w)
+{
+	if (w == 1)
+		((u8 *)a)[k] = v;
+	else if (w == 2)
+		((u16 *)a)[k] = v;
+	else
+		((u32 *)a)[k] = v;
+}
+
 /*
  * Steps 1 and 2: the groups, and the h-regular graph in buffer 0. With
- * @slot_of, buffer 0 holds only the right vertices (u32 a slot) and
+ * @slot_of, buffer 0 holds only the right vertices (@w bytes a slot) and
  * @slot_of[i] receives message i's slot; else slots of struct hrel_slot.
  */
-static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		      u32 h, struct hrel_ws *ws, u32 *slot_of)
+static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
+				      const u32 *dst, u32 h, struct hrel_ws *ws,
+				      u32 *slot_of, unsigned int w)
 {
 	struct hrel_slot *s = ws->buf[0];
-	u32 *rv = (u32 *)ws->buf[0];
+	void *rv = ws->buf[0];
 	u32 p, i, g, nl = 0, nr = 0, n, sl = 0, sr = 0, v;
 
 	for (p = 0; p < ports; p++) {
@@ -293,8 +315,10 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 				nl++;
 				sl = 0;
 			}
+			/* the port's first slot, then its cursor */
+			ws->gs[p] = (nl - 1) * h + sl;
 			sl += x;
-			ws->gs[p] = nl - 1;
+			ws->lcur[nl - 1] = (nl - 1) * h + sl;
 		}
 		if (y) {
 			if (!nr || sr + y > h) {
@@ -307,19 +331,19 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 		}
 	}
 	n = max_t(u32, nl, nr);
-	for (g = 0; g < n; g++)
+	for (g = nl; g < n; g++)
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
 	for (i = 0; i < count && slot_of; i++)
-		slot_of[i] = ws->lcur[ws->gs[src[i]]]++;
+		slot_of[i] = ws->gs[src[i]]++;
 	for (i = 0; i < count && slot_of; i++) {
 		if (i + HREL_AHEAD < count)
-			prefetchw(&rv[slot_of[i + HREL_AHEAD]]);
-		rv[slot_of[i]] = ws->gd[dst[i]];
+			prefetchw((u8 *)rv + (size_t)slot_of[i + HREL_AHEAD] * w);
+		hrel_put(rv, slot_of[i], ws->gd[dst[i]], w);
 	}
 	for (i = 0; i < count && !slot_of; i++) {
-		struct hrel_slot *e = &s[ws->lcur[ws->gs[src[i]]]++];
+		struct hrel_slot *e = &s[ws->gs[src[i]]++];
 
 		e->r = ws->gd[dst[i]];
 		e->msg = i;
@@ -331,7 +355,7 @@ static u32 hrel_build(u32 ports, u32 count, const u32 *src, const u32 *dst,
 				v++;
 			ws->rsum[v]++;
 			if (slot_of) {
-				rv[i] = v;
+				hrel_put(rv, i, v, w);
 				continue;
 			}
 			s[i].r = v;
@@ -404,10 +428,11 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 }
 
 /*
- * Step 3's core: 2-colour the Euler circuits of the d-regular graph (d
- * even) of m slots whose right vertices are @r[k * @stride]. Afterwards
- * pair p's even slot is in half hrel_half(@ws, p), its odd slot in the
- * other.
+ * Step 3's core, in two calls: hrel_pair_up() pairs the edges of each
+ * right vertex of the d-regular graph (d even) of m slots whose right
+ * vertices are @r[k * @stride] (@w bytes each), then hrel_walk()
+ * 2-colours the Euler circuits. Afterwards pair p's even slot is in half
+ * hrel_half(@ws, p), its odd slot in the other.
  *
  * Pair p's even slot goes to half st & 1 in the frame of segment st >> 1
  * (struct hrel_pair). HREL_WALKERS walkers, each starting in its own stripe of
@@ -415,45 +440,56 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
  * (a segment) ends at a pair some walk reached, and the parity between
  * the two frames goes to a union-find. The frames are then made one.
  */
-static int hrel_walk(struct hrel_ws *ws, u32 m, const u32 *r, u32 stride)
+static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
+					 u32 stride, unsigned int w)
 {
-	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
-	u32 *pend = ws->pend, *parent = ws->parent;
+	u32 pairs = m / 2, p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
-	struct hrel_walker *w = ws->walker;
 
 	/*
 	 * Pair each right vertex's edges in slot order, in two sequential
 	 * passes: forward, the second edge of a pair learns the first; back,
-	 * the first learns the second.
+	 * the first learns the second. Each step loads both its vertices'
+	 * entries before it stores (a store ahead of a load to an address
+	 * not yet known stalls the load) and selects with masks, not
+	 * branches (they would guess wrong half the time).
 	 */
 	for (p = 0; p < pairs; p++) {
-		const u32 *rv = r + (size_t)2 * p * stride;
-		u32 e0, e1;
+		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
+		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
+		u32 e0 = pend[v0], e1 = pend[v1];
 
-		e0 = pend[rv[0]];
-		pend[rv[0]] = e0 == HREL_NONE ? 2 * p : HREL_NONE;
-		e1 = pend[rv[stride]];
-		pend[rv[stride]] = e1 == HREL_NONE ? 2 * p + 1 : HREL_NONE;
+		if (v0 == v1)
+			e1 = (2 * p) | -(u32)(e0 != HREL_NONE);
+		pend[v0] = (2 * p) | -(u32)(e0 != HREL_NONE);
+		pend[v1] = (2 * p + 1) | -(u32)(e1 != HREL_NONE);
 		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
 	}
 	for (p = pairs; p-- > 0;) {
-		const u32 *rv = r + (size_t)2 * p * stride;
-		u32 *e = pr[p].rp;
+		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
+		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
+		u32 *e = pr[p].rp, x0 = pend[v0], x1 = pend[v1];
+		/* all ones where the slot closes its pair (knows its partner) */
+		u32 m0 = -(u32)(e[0] != HREL_NONE), m1 = -(u32)(e[1] != HREL_NONE);
+		u32 n0 = (2 * p) | ~m0, n1 = (2 * p + 1) | ~m1;
 
-		if (e[1] != HREL_NONE) {
-			pend[rv[stride]] = 2 * p + 1;
-		} else {
-			e[1] = pend[rv[stride]];
-			pend[rv[stride]] = HREL_NONE;
-		}
-		if (e[0] != HREL_NONE) {
-			pend[rv[0]] = 2 * p;
-		} else {
-			e[0] = pend[rv[0]];
-			pend[rv[0]] = HREL_NONE;
-		}
+		if (v0 == v1)
+			x0 = n1;
+		pend[v1] = n1;
+		pend[v0] = n0;
+		e[0] = (e[0] & m0) | (x0 & ~m0);
+		e[1] = (e[1] & m1) | (x1 & ~m1);
 	}
+}
+
+/* The walks over hrel_pair_up()'s pairs of @m slots: see above. */
+static int hrel_walk(struct hrel_ws *ws, u32 m)
+{
+	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
+	u32 *parent = ws->parent;
+	struct hrel_pair *pr = ws->pr;
+	struct hrel_walker *w = ws->walker;
+
 	if (bfly_should_stop())
 		return -EINTR;
 	for (k = 0; k < HREL_WALKERS; k++) {
@@ -513,8 +549,10 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 		      struct hrel_slot *out, u32 *colour, u32 c)
 {
 	u32 m = n * d, pairs = m / 2, p;
-	int err = hrel_walk(ws, m, &in->r, sizeof(*in) / sizeof(u32));
+	int err;
 
+	hrel_pair_up(ws, m, &in->r, sizeof(*in) / sizeof(u32), sizeof(u32));
+	err = hrel_walk(ws, m);
 	if (err)
 		return err;
 	for (p = 0; p < pairs; p++) {
@@ -532,67 +570,33 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 }
 
 /*
- * Step 3 for h = 2^levels, level by level: the halves of each subgraph
- * carry only their right vertices, and each split keeps one bit a pair
- * (the half of its even slot). The slot at k of the h-regular graph sits
- * at k >> L in its subgraph at level L, so its colour is read from the
- * bits at the end and the messages never move.
+ * Each slot's colour (@w bytes, the narrowest that holds 2^@levels
+ * colours), level by level from the last in sequential passes: at level
+ * lv, subgraph c of S slots sends pair p's slots to slot p of subgraphs
+ * 2c and 2c + 1 at level lv + 1, which sit at c S + p and c S + S / 2 + p.
+ * Then each message gathers its slot's colour (@colour holds its slot).
+ * @space holds two arrays of @slots entries.
  */
-static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
+static __always_inline void hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels,
+					void *space, u32 count, u32 *colour, unsigned int w)
 {
-	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
-	u32 *cur = (u32 *)ws->buf[1], *next = cur + slots, *tmp;
-	const u32 *e = (const u32 *)ws->buf[0];
-	u32 lv, s, p, i;
-	int err;
+	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
+	u32 lv, p, i;
 
-	for (lv = 0; lv < levels; lv++) {
-		u32 d = h >> lv, m = n * d, pairs = m / 2;
-		u32 *bits = ws->flip + (size_t)lv * words;
-
-		memset(bits, 0, (size_t)words * sizeof(u32));
-		for (s = 0; s < BIT(lv); s++) {
-			const u32 *in = lv ? cur + (size_t)s * m : e;
-			u32 *out = next + (size_t)s * m, base = s * pairs;
-
-			err = hrel_walk(ws, m, in, 1);
-			if (err)
-				return err;
-			for (p = 0; p < pairs; p++) {
-				u32 f = hrel_half(ws, p), g = base + p;
-
-				bits[g / 32] |= f << (g % 32);
-				if (d > 2) {
-					out[p] = in[2 * p + f];
-					out[pairs + p] = in[2 * p + 1 - f];
-				}
-			}
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-	}
-	/*
-	 * Each slot's colour, level by level from the last in sequential
-	 * passes: at level lv, subgraph c of S slots sends pair p's slots to
-	 * slot p of subgraphs 2c and 2c + 1 at level lv + 1, which sit at
-	 * c S + p and c S + S / 2 + p.
-	 */
 	for (lv = levels; lv-- > 0;) {
-		const u32 *bits = ws->flip + (size_t)lv * words;
+		const u32 *bits = flip + (size_t)lv * words;
 		u32 sz = slots >> lv, c;
 
 		for (c = 0; c < BIT(lv); c++) {
-			u32 *o = next + (size_t)c * sz;
-			const u32 *lo = cur + (size_t)c * sz, *hi = lo + sz / 2;
+			size_t o = (size_t)c * sz, lo = o, hi = lo + sz / 2;
 
 			for (p = 0; p < sz / 2; p++) {
 				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
-				u32 a = lv + 1 < levels ? lo[p] : 2 * c;
-				u32 z = lv + 1 < levels ? hi[p] : 2 * c + 1;
+				u32 a = lv + 1 < levels ? hrel_get(cur, lo + p, w) : 2 * c;
+				u32 z = lv + 1 < levels ? hrel_get(cur, hi + p, w) : 2 * c + 1;
 
-				o[2 * p + f] = a;
-				o[2 * p + 1 - f] = z;
+				hrel_put(next, o + 2 * p + f, a, w);
+				hrel_put(next, o + 2 * p + 1 - f, z, w);
 			}
 		}
 		tmp = cur;
@@ -601,9 +605,66 @@ static int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count, u32 *colour)
 	}
 	for (i = 0; i < count; i++) {
 		if (i + HREL_AHEAD < count)
-			prefetch(&cur[colour[i + HREL_AHEAD]]);
-		colour[i] = cur[colour[i]];
+			prefetch((u8 *)cur + (size_t)colour[i + HREL_AHEAD] * w);
+		colour[i] = hrel_get(cur, colour[i], w);
 	}
+}
+
+/*
+ * Step 3 for h = 2^levels, level by level: the halves of each subgraph
+ * carry only their right vertices, and each split keeps one bit a pair
+ * (the half of its even slot). The slot at k of the h-regular graph sits
+ * at k >> L in its subgraph at level L, so its colour is read from the
+ * bits at the end and the messages never move.
+ */
+static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count,
+				     u32 *colour, unsigned int w)
+{
+	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
+	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
+	const u8 *e = (const u8 *)ws->buf[0];
+	u32 lv, s, p, word;
+	int err;
+
+	for (lv = 0; lv < levels; lv++) {
+		u32 d = h >> lv, m = n * d, pairs = m / 2;
+		u32 *bits = ws->flip + (size_t)lv * words;
+
+		memset(bits, 0, (size_t)words * sizeof(u32));
+		for (s = 0; s < BIT(lv); s++) {
+			const u8 *in = (lv ? cur : e) + (size_t)s * m * w;
+			u8 *out = next + (size_t)s * m * w;
+			u32 base = s * pairs;
+
+			hrel_pair_up(ws, m, in, 1, w);
+			err = hrel_walk(ws, m);
+			if (err)
+				return err;
+			for (p = 0, word = 0; p < pairs; p++) {
+				u32 f = hrel_half(ws, p), g = base + p;
+
+				/* a word of bits at a time: no load-store chain */
+				word |= f << (g % 32);
+				if (g % 32 == 31 || p == pairs - 1) {
+					bits[g / 32] |= word;
+					word = 0;
+				}
+				if (d > 2) {
+					hrel_put(out, p, hrel_get(in, 2 * p + f, w), w);
+					hrel_put(out, pairs + p, hrel_get(in, 2 * p + 1 - f, w), w);
+				}
+			}
+		}
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	if (levels <= 8)
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 1);
+	else if (levels <= 16)
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 2);
+	else
+		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 4);
 	return 0;
 }
 
@@ -689,7 +750,7 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 {
 	struct hrel_ws ws;
 	u32 n, deg, bad, sp = 0;
-	bool pow2;
+	bool pow2, narrow;
 	int err;
 
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
@@ -703,12 +764,20 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 	if (!count)
 		return 0;
 	pow2 = h > 1 && is_power_of_2(h);
-	n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL);
+	/* h = 2^L: right vertices in u16 where the groups allow */
+	narrow = hrel_groups(ports, count, h) <= U16_MAX + 1;
+	if (pow2 && narrow)
+		n = hrel_build(ports, count, src, dst, h, &ws, colour, sizeof(u16));
+	else
+		n = hrel_build(ports, count, src, dst, h, &ws, pow2 ? colour : NULL,
+			       sizeof(u32));
 	if (bfly_should_stop())
 		return -EINTR;
 	memset(ws.pend, 0xff, (size_t)n * sizeof(u32));
+	if (pow2 && narrow)
+		return hrel_pow2(&ws, n, h, count, colour, sizeof(u16));
 	if (pow2)
-		return hrel_pow2(&ws, n, h, count, colour);
+		return hrel_pow2(&ws, n, h, count, colour, sizeof(u32));
 	ws.rnd = 0x9e3779b9;
 	ws.stack[sp++] = (struct hrel_job){ .lo = 0, .d = h, .c = 0, .buf = 0 };
 	while (sp) {

@@ -5,7 +5,8 @@
  * exactly one round, exactly h rounds and none empty. Relations: random
  * (unions of h permutations, and capped random lists), adversarial ones
  * (h parallel edges, permutations, all-to-all, one busy source among many
- * idle ports, the empty relation), every relation on 2 and 3 ports with
+ * idle ports, the empty relation), h = 2^L at the edges of the entry
+ * widths, every relation on 2 and 3 ports with
  * up to 4 and 3 messages a port, and bad input.
  */
 #include <kunit/test.h>
@@ -150,6 +151,58 @@ static void bfly_hrel_random_regular(struct kunit *test)
 					return;
 			}
 		}
+	}
+}
+
+/*
+ * h = 2^L at the edges of the entry widths: slot colours in u8 (h up to
+ * 256), u16 (up to 2^16) and u32 (2^17, natively); right vertices in u16
+ * (65536 groups) and in u32 (65537 and more). Each relation is regular
+ * with count = N h, so colours below h taking each source and each
+ * destination at most once make h full permutations: checked in one pass
+ * (bfly_hrel_check() takes h passes).
+ */
+static void bfly_hrel_widths(struct kunit *test)
+{
+	static const u32 cfg[][2] = {
+		{ 3, 256 }, { 3, 512 }, { 2, 1024 }, { 1, 1U << 16 }, { 1, 1U << 17 },
+		{ 2, 1U << 17 }, { 1U << 16, 2 }, { (1U << 16) + 1, 2 }, { 70000, 4 },
+	};
+	u32 i, k, n, h, count, bad, *src, *dst;
+	struct bfly_hrel_t t;
+	struct rnd_state rnd;
+	u8 *used;
+
+	prandom_seed_state(&rnd, 1416);
+	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
+		n = cfg[i][0];
+		h = cfg[i][1];
+		count = n * h;
+		if (!BFLY_TEST_LARGE && count > 1U << 17)
+			continue;
+		bfly_hrel_t_init(test, &t, n, count, h);
+		src = bfly_test_alloc(test, count * sizeof(u32));
+		dst = bfly_test_alloc(test, count * sizeof(u32));
+		used = bfly_test_alloc(test, count);
+		for (k = 0; k < h; k++) {
+			bfly_hrel_random_perm(&rnd, dst + k * n, n);
+			bfly_hrel_random_perm(&rnd, src + k * n, n);
+		}
+		KUNIT_ASSERT_EQ(test, 0, bfly_hrel_colour(n, count, src, dst, h, t.colour,
+							  t.work));
+		/* bit 0: (colour, source) taken; bit 1: (colour, destination) */
+		for (k = 0, bad = 0; k < count && !bad; k++) {
+			u32 c = t.colour[k];
+
+			bad = c >= h || (used[c * n + src[k]] & 1) || (used[c * n + dst[k]] & 2);
+			if (!bad) {
+				used[c * n + src[k]] |= 1;
+				used[c * n + dst[k]] |= 2;
+			}
+		}
+		KUNIT_EXPECT_EQ_MSG(test, bad, 0, "N %u h %u: message %u", n, h, k - 1);
+		if (bad)
+			return;
 	}
 }
 
@@ -365,6 +418,7 @@ static void bfly_hrel_bad_input(struct kunit *test)
 
 static struct kunit_case bfly_hrel_cases[] = {
 	KUNIT_CASE(bfly_hrel_random_regular),
+	KUNIT_CASE(bfly_hrel_widths),
 	KUNIT_CASE(bfly_hrel_random_capped),
 	KUNIT_CASE(bfly_hrel_adversarial),
 	KUNIT_CASE(bfly_hrel_exhaustive),
