@@ -202,11 +202,16 @@ static void bfly_route_conflict_ports(const struct bfly_geometry *geo, u32 metho
 int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 		   struct bfly_route_buf *b)
 {
+	bool stuck = bfly_faults_have_stuck(b->faults);
 	int err;
 
-	if (method != BFLY_METHOD_LABELS) {
-		/* The workspace doubles as the "seen" bitmap here. */
-		bitmap_zero(b->work, geo->ports);
+	/*
+	 * The looping algorithm checks the permutation itself as it builds
+	 * the inverse; the others get it checked here, the workspace doubling
+	 * as the "seen" bitmap.
+	 */
+	if (method != BFLY_METHOD_LABELS &&
+	    (method != BFLY_METHOD_LOOPING || geo->port_map || stuck)) {
 		err = bfly_perm_check(geo, b->in, b->work);
 		if (err)
 			return err;
@@ -226,7 +231,7 @@ int bfly_route_run(const struct bfly_geometry *geo, u32 method,
 					    &b->conflicts, b->work);
 		break;
 	default:
-		if (bfly_faults_have_stuck(b->faults))
+		if (stuck)
 			err = bfly_benes_route_stuck(geo, b->in, b->faults->list,
 						     b->faults->count, b->matrix,
 						     b->work, &b->stuck_unmet);

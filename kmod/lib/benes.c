@@ -62,9 +62,9 @@
 #include "trace.h"
 
 /*
- * Tuning for a 512 KiB L2 per core and a small usable L3 (see tests/bench).
+ * Tuning for a 2 MiB L2 per core and a small usable L3 (see tests/bench).
  * The block and the walkers within it are chosen at run time from the
- * size by benes_block_ports() and benes_block_walkers(); the native tests
+ * size by benes_block_ports() and benes_walkers(); the native tests
  * also build with a tiny BENES_BLOCK and BENES_WALKERS_BLOCK to run the
  * out-of-cache paths on small fabrics.
  */
@@ -75,7 +75,9 @@
 #ifndef BENES_BLOCK
 /*
  * most ports per block: 16 bytes of P and Q arrays per port and 8 more of
- * node bytes and segments fill about 384 KiB of the L2 at 16384 ports
+ * node bytes and segments fill about 384 KiB of the L2 at 16384 ports.
+ * Blocks of 32768 and 65536 ports, which also fit in 2 MiB, were not
+ * faster at N = 2^16 and 2^18 (tests/bench/bench.c, 2026-11-27).
  */
 #define BENES_BLOCK 16384
 #endif

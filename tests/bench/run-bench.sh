@@ -8,20 +8,21 @@
 #     bench-batch (all-to-all batches next to memcpy and a blocked
 #     transpose), tests/vm/init.sh's bflymode=bench.
 #
-#   tests/bench/run-bench.sh [--native | --vm] [--table LOG...]
+#   tests/bench/run-bench.sh [--native | --vm [ioctl|batch]] [--table LOG...]
 #
 # Each program's whole output goes to build/bench/<program>.log (the VM's to
 # vm.log); the table collects their figure lines,
 #   ratio: <figure> | <median>x | spread <min>x-<max>x | target <op> <t>x | met
 # and a program that exits non-zero (a wrong result) is listed as FAILED.
-# --native runs only the native programs, --vm only the VM; --table LOG...
+# --native runs only the native programs, --vm only the VM (with ioctl or
+# batch, only bench-ioctl or bench-batch in it); --table LOG...
 # prints the table of logs already written.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 vmdir=$top/tests/vm
 out=$top/build/bench
-native=1 vm=1
+native=1 vm=1 vmpart=
 mkdir -p "$out/bin"
 
 table() {
@@ -52,7 +53,7 @@ table() {
 
 case "${1:-}" in
 --native) vm= ;;
---vm) native= ;;
+--vm) native= vmpart=${2:-} ;;
 --table) shift; table "$@"; exit 0 ;;
 esac
 
@@ -90,7 +91,7 @@ if [ -n "$vm" ]; then
 	# 1 GiB buffers at most (N = 256, 4 KiB messages: three of 256 MiB)
 	vmrc=0
 	BFLY_VM_MEM=4G "$vmdir/run-vm.sh" "$vmlinuz" "$out/initrd.cpio.gz" "$out/console.log" \
-		"$out/results.log" 900 bflymode=bench || vmrc=$?
+		"$out/results.log" 900 bflymode=bench ${vmpart:+bflytests=$vmpart} || vmrc=$?
 	sed -n '/^BFLY-BEGIN/,/^BFLY-END/{/^BFLY-/d;p}' "$out/results.log" > "$out/vm.log"
 	grep -q '^BFLY-END' "$out/results.log" ||
 		echo "FAILED vm ($release): no end marker, run-vm.sh exit $vmrc (see $out/console.log)" \

@@ -12,7 +12,8 @@
 #                    and UBSAN reports
 #   bflymode=bench   benchmarks in this VM: Benes routing through the ioctl
 #                    and as a user program, all-to-all batches next to
-#                    memcpy and a blocked transpose (run-bench.sh)
+#                    memcpy and a blocked transpose (run-bench.sh);
+#                    bflytests=ioctl or bflytests=batch runs only that part
 # Test output goes to the second serial port (/dev/ttyS1) between markers;
 # the kernel log stays on the console (ttyS0). Powers off when done.
 
@@ -130,12 +131,20 @@ run_demo() {
 }
 
 run_bench() {
+	case " ${only:-ioctl} " in *" ioctl "*) run_bench_ioctl ;; esac
+	case " ${only:-batch} " in *" batch "*) run_bench_batch ;; esac
+}
+
+run_bench_ioctl() {
 	echo "# ioctl (BFLY_IOC_ROUTE dry run on a benes fabric) and the same code as a user program, alternated"
 	for ports in 1024 8192 65536; do
 		insmod "$BFLY_KO" topology=benes ports=$ports || return
 		bench-ioctl /dev/bfly0 || echo "FAILED bench-ioctl N=$ports: exit $?"
 		rmmod bfly
 	done
+}
+
+run_bench_batch() {
 	echo "# all-to-all batches on bfly2 (RLS schedule), memcpy and a blocked transpose, alternated"
 	insmod "$BFLY_KO" topology=bfly2 ports=256 || return
 	bench-batch /dev/bfly0 0 64 1024 4096 || echo "FAILED bench-batch N=256: exit $?"
