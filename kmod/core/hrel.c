@@ -531,6 +531,13 @@ static int bfly_hrel_by_round(struct bfly_hrel_run *run)
 
 /* Sources the gather of bfly_hrel_move_listed() reads at a time */
 #define BFLY_HREL_GATHER_ROWS 32
+/*
+ * Messages of an exchange listed in order above which its payload moves
+ * from a copy in round order: a list of 4 MiB (N = 512) and more outgrows
+ * the caches and the TLB's reach, which hold a smaller one while the copy
+ * loop reads a message of every row.
+ */
+#define BFLY_HREL_GATHER_MIN ((4U << 20) / sizeof(struct bfly_msgset_msg))
 
 /*
  * The exchange listed in order, its payload moved round by round from a
@@ -578,7 +585,8 @@ static int bfly_hrel_move(struct bfly_hrel_run *run)
 	struct bfly_hrel_res *res = run->res;
 	int err;
 
-	if (run->exchange && res->listed_a2a && res->rounds == res->colours) {
+	if (run->exchange && res->listed_a2a && res->rounds == res->colours &&
+	    req->count >= BFLY_HREL_GATHER_MIN) {
 		err = bfly_hrel_move_listed(run);
 		if (err != -ENOMEM)
 			return err;
