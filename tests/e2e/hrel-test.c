@@ -313,6 +313,13 @@ static void part_a2a(__u64 *seed)
 	free(ref);
 }
 
+static void part_a2a_only(void)
+{
+	__u64 seed = 0xa2a;
+
+	part_a2a(&seed);
+}
+
 static void part_run(void)
 {
 	__u32 n = info.ports, h, m, i;
@@ -700,11 +707,8 @@ int main(int argc, char **argv)
 		part_run();
 	else if (!strcmp(argv[2], "bad"))
 		part_bad();
-	else if (!strcmp(argv[2], "a2a")) {
-		__u64 seed = 0xa2a;
-
-		part_a2a(&seed);
-	}
+	else if (!strcmp(argv[2], "a2a"))
+		part_a2a_only();
 	else if (!strcmp(argv[2], "refused"))
 		part_refused();
 	else if (!strcmp(argv[2], "hxn"))
