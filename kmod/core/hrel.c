@@ -529,72 +529,6 @@ static int bfly_hrel_by_round(struct bfly_hrel_run *run)
 	return 0;
 }
 
-/* Sources the gather of bfly_hrel_move_listed() reads at a time */
-#define BFLY_HREL_GATHER_ROWS 32
-/*
- * Messages of an exchange listed in order above which its payload moves
- * from a copy in round order: a list of 4 MiB (N = 512) and more outgrows
- * the caches and the TLB's reach, which hold a smaller one while the copy
- * loop reads a message of every row.
- */
-#define BFLY_HREL_GATHER_MIN ((4U << 20) / sizeof(struct bfly_msgset_msg))
-
-/*
- * The exchange listed in order, its payload moved round by round from a
- * copy of its messages in round order, so that the copy loop reads them
- * one after the other: round k's are i -> i - k mod N of row i, i in
- * order, gathered a block of rows at a time. Return: -ENOMEM when the
- * copy does not fit the limits (nothing moved), or bfly_msglist_move()'s.
- */
-static int bfly_hrel_move_listed(struct bfly_hrel_run *run)
-{
-	const struct bfly_hrel_req *req = run->req;
-	struct bfly_hrel_res *res = run->res;
-	struct bfly_mem *mem = &res->mem;
-	u32 ports = run->geo->ports, mask = ports - 1, count = req->count;
-	u32 rows = min_t(u32, ports, BFLY_HREL_GATHER_ROWS), i0, i, k;
-	struct bfly_msgset_msg *by_round, *out;
-	u32 *ident;
-	int err;
-
-	by_round = bfly_mem_alloc_array(mem, count, sizeof(*by_round), false);
-	ident = bfly_mem_alloc_array(mem, count, sizeof(*ident), false);
-	if (mem->err) {
-		mem->err = 0;
-		kvfree(by_round);
-		kvfree(ident);
-		return -ENOMEM;
-	}
-	for (i0 = 0; i0 < ports; i0 += rows)
-		for (k = 0, out = by_round + i0; k < ports; k++, out += ports)
-			for (i = i0; i < i0 + rows; i++)
-				out[i - i0] = run->msgs[(size_t)i * ports + ((i - k) & mask)];
-	for (i = 0; i < count; i++)
-		ident[i] = i;
-	err = bfly_msglist_move(run->fab, &req->bufs, by_round, ident, res->first, res->rounds,
-				&res->bytes_moved);
-	kvfree(by_round);
-	kvfree(ident);
-	return err;
-}
-
-/* The payload, round by round. */
-static int bfly_hrel_move(struct bfly_hrel_run *run)
-{
-	const struct bfly_hrel_req *req = run->req;
-	struct bfly_hrel_res *res = run->res;
-	int err;
-
-	if (run->exchange && res->listed_a2a && res->rounds == res->colours &&
-	    req->count >= BFLY_HREL_GATHER_MIN) {
-		err = bfly_hrel_move_listed(run);
-		if (err != -ENOMEM)
-			return err;
-	}
-	return bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
-				 res->rounds, &res->bytes_moved);
-}
-
 static int bfly_hrel_run(struct bfly_hrel_run *run)
 {
 	const struct bfly_hrel_req *req = run->req;
@@ -628,7 +562,8 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	res->reported = true;
 	if (!payload)
 		return 0;
-	return bfly_hrel_move(run);
+	return bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
+				 res->rounds, &res->bytes_moved);
 }
 
 /**

@@ -10,8 +10,6 @@
  *                           (h = N) in order and almost (the same rounds
  *                           where still the exchange), all h messages
  *                           of a source to one destination
- *   hrel-test DEV a2a       the all-to-all in order and reversed (and almost,
- *                           up to 128 ports), as in run
  *   hrel-test DEV bad       bad input: errno, bad_msg, nothing written
  *   hrel-test DEV refused   a fabric that runs none (one with a fault):
  *                           EOPNOTSUPP, nothing written
@@ -270,9 +268,7 @@ static int runs_exchange(void)
  * missing, one pair twice. Each runs with payload of random lengths to
  * shuffled receive slots, checked against its model; where the fabric
  * runs the exchange as a batch does, the lists that are still the
- * exchange give every pair the round of the list in order. Above 128
- * ports only the list in order and reversed (N = 512: the kernel moves
- * the payload from a copy of the messages in round order).
+ * exchange give every pair the round of the list in order.
  */
 static void part_a2a(__u64 *seed)
 {
@@ -285,7 +281,7 @@ static void part_a2a(__u64 *seed)
 	char what[96];
 	struct rel r;
 
-	for (k = 0; k < (n > 128 ? 2 : 5); k++) {
+	for (k = 0; k < 5; k++) {
 		rel_alloc(&r, k == 3 ? nn - 1 : nn);
 		for (m = 0; m < r.n; m++) {
 			p = k == 1 ? nn - 1 - m : k == 2 && m < 2 ? 1 - m : m;
@@ -311,13 +307,6 @@ static void part_a2a(__u64 *seed)
 		rel_free(&r);
 	}
 	free(ref);
-}
-
-static void part_a2a_only(void)
-{
-	__u64 seed = 0xa2a;
-
-	part_a2a(&seed);
 }
 
 static void part_run(void)
@@ -696,7 +685,7 @@ static void part_table(void)
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: hrel-test DEV run|a2a|bad|refused|hxn|signal|table\n");
+		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table\n");
 		return 2;
 	}
 	dev = argv[1];
@@ -707,8 +696,6 @@ int main(int argc, char **argv)
 		part_run();
 	else if (!strcmp(argv[2], "bad"))
 		part_bad();
-	else if (!strcmp(argv[2], "a2a"))
-		part_a2a_only();
 	else if (!strcmp(argv[2], "refused"))
 		part_refused();
 	else if (!strcmp(argv[2], "hxn"))

@@ -36,14 +36,6 @@ hrel-test "/dev/$b2" run
 hrel-test "/dev/$b2" bad
 check "payload_stream_bytes=64M" sh -c "echo 64M > /sys/module/bfly/parameters/payload_stream_bytes"
 
-# The all-to-all listed in order on 512 ports: its payload moves from a
-# copy of the messages in round order (2^18 messages, a 6 MiB list)
-for topo in bfly2 benes; do
-	x=$(bflyctl new $topo 512)
-	hrel-test "/dev/$x" a2a
-	bflyctl del "$x"
-done
-
 # A fabric that runs none: one with a fault
 check "fault add: a stuck node on $bf" bflyctl fault add "$bf" stuck 1 3 cross
 hrel-test "/dev/$bf" refused
