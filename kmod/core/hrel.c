@@ -18,6 +18,7 @@
  * all-to-all batch labels them, so it runs as BFLY_IOC_BATCH runs it.
  */
 #include <linux/build_bug.h>
+#include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/sched/signal.h>
@@ -72,6 +73,7 @@ struct bfly_hrel_run {
 	u64 rng;
 	struct bfly_hrel_fly fly;	/* a k-ary n-fly's or flattened butterfly's */
 	bool exchange;			/* the all-to-all exchange: @sched's rounds */
+	bool proven;			/* ... each conflict-free by theorem */
 	struct bfly_sched sched;
 };
 
@@ -110,19 +112,22 @@ static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way 
  * bfly_hrel_read_msgs() - read an h-relation's messages and check them
  * @req: the request: its @read_msgs, @count and payload buffers
  * @res: receives each message's source and destination (@res->src,
- *	@res->dst), or the first bad message (@res->bad_msg, @res->why);
- *	@res->ports is the fabric's
+ *	@res->dst) and whether they list the all-to-all exchange in order
+ *	(@res->listed_a2a), or the first bad message (@res->bad_msg,
+ *	@res->why); @res->ports is the fabric's
  * @msgs: receives the @req->count messages
  * @payload: receives whether any message carries payload
  *
  * Each message is checked in turn, so that the first bad one is named.
+ * The same pass compares message m with the pair m / N -> m mod N.
  *
  * Return: 0, -EINVAL for a bad message, or @req->read_msgs()'s error.
  */
 int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 			struct bfly_msgset_msg *msgs, bool *payload)
 {
-	u32 m;
+	u32 m, i = 0, d = 0, ports = res->ports;
+	bool listed = (u64)req->count == (u64)ports * ports;
 	int err;
 
 	err = req->read_msgs(req->ctx, msgs, req->count);
@@ -134,7 +139,7 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 		const struct bfly_msgset_msg *x = &msgs[m];
 
 		res->bad_msg = m;
-		if (x->src >= res->ports || x->dst >= res->ports) {
+		if (x->src >= ports || x->dst >= ports) {
 			res->why = "a message's source or destination is no port of the fabric";
 			return -EINVAL;
 		}
@@ -142,13 +147,21 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 			res->why = "a message's pad is not zero";
 			return -EINVAL;
 		}
-		res->why = bfly_msglist_payload_check(&req->bufs, x);
-		if (res->why)
-			return -EINVAL;
+		if (x->len) {
+			res->why = bfly_msglist_payload_check(&req->bufs, x);
+			if (res->why)
+				return -EINVAL;
+			*payload = true;
+		}
 		res->src[m] = x->src;
 		res->dst[m] = x->dst;
-		*payload |= x->len != 0;
+		listed &= (x->src == i) & (x->dst == d);
+		if (++d == ports) {
+			d = 0;
+			i++;
+		}
 	}
+	res->listed_a2a = listed;
 	res->has_bad_msg = false;
 	res->bad_msg = 0;
 	return 0;
@@ -323,7 +336,13 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 	u32 c;
 	int err;
 
-	for (c = 0; c < res->colours; c++) {
+	/* proven exchange rounds route at once, as a batch runs them: round = colour */
+	if (run->proven) {
+		bfly_hrel_exchange_rounds(run->geo->ports, run->req->count, res->src, res->dst,
+					  res->round);
+		res->rounds = res->colours;
+	}
+	for (c = 0; c < res->colours && !run->proven; c++) {
 		if (bfly_hrel_stop(run->req))
 			return -EINTR;
 		if (READ_ONCE(run->fab->dead))
@@ -352,7 +371,8 @@ static int bfly_hrel_route(struct bfly_hrel_run *run)
 
 /*
  * Is the relation the all-to-all exchange, run as a batch runs it? Its
- * colours are then the RLS schedule's rounds.
+ * colours are then the RLS schedule's rounds. A list in order
+ * (@res->listed_a2a) is one without a look at its pairs.
  */
 static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 {
@@ -365,22 +385,29 @@ static int bfly_hrel_exchange(struct bfly_hrel_run *run)
 		return 0;
 	if (run->way == BFLY_HREL_FLY && !bfly_hrel_fly_exchange(run->geo))
 		return 0;
-	work = bfly_mem_alloc(&res->mem, bfly_hrel_exchange_workspace_size(ports), false);
-	if (!work)
-		return res->mem.err;
-	run->exchange = bfly_hrel_is_exchange(ports, run->req->count, res->src, res->dst, work);
-	kvfree(work);
-	if (!run->exchange)
-		return 0;
-	bfly_hrel_exchange_rounds(ports, run->req->count, res->src, res->dst, run->colour);
-	if (run->way == BFLY_HREL_FLY)
+	run->exchange = res->listed_a2a;
+	if (!run->exchange) {
+		work = bfly_mem_alloc(&res->mem, bfly_hrel_exchange_workspace_size(ports),
+				      false);
+		if (!work)
+			return res->mem.err;
+		run->exchange = bfly_hrel_is_exchange(ports, run->req->count, res->src,
+						      res->dst, work);
+		kvfree(work);
+	}
+	if (!run->exchange || run->way == BFLY_HREL_FLY)
 		return 0;
 	err = bfly_sched_init(&run->sched, run->geo, BFLY_LATIN_RLS, NULL, NULL);
 	run->exchange = !err;
+	run->proven = !err && run->way == BFLY_HREL_LABELS && bfly_sched_proven(&run->sched);
 	return err;
 }
 
-/* The edge colouring: each message's colour, and the messages by colour. */
+/*
+ * The edge colouring: the messages by colour, @run->cfirst and
+ * @run->corder. The exchange's colours are its RLS rounds; listed in
+ * order, its messages by round are known without a sort.
+ */
 static int bfly_hrel_colour_all(struct bfly_hrel_run *run)
 {
 	struct bfly_hrel_res *res = run->res;
@@ -389,19 +416,29 @@ static int bfly_hrel_colour_all(struct bfly_hrel_run *run)
 	void *work = NULL;
 	int err;
 
-	run->colour = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
 	run->cfirst = bfly_mem_alloc_array(mem, (size_t)res->h + 1, sizeof(u32), false);
 	run->corder = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
 	err = mem->err ?: bfly_hrel_exchange(run);
-	if (!err && !run->exchange) {
-		work = bfly_mem_alloc(mem, bfly_hrel_workspace_size(ports, count, res->h), false);
-		err = mem->err ?: bfly_hrel_colour(ports, count, res->src, res->dst, res->h,
-						   run->colour, work);
-	}
-	kvfree(work);
 	if (err)
 		return err;
 	res->colours = res->h;
+	if (run->exchange && res->listed_a2a) {
+		bfly_hrel_exchange_listed_order(ports, run->cfirst, run->corder);
+		return 0;
+	}
+	run->colour = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
+	if (!run->colour)
+		return mem->err;
+	if (run->exchange) {
+		bfly_hrel_exchange_rounds(ports, count, res->src, res->dst, run->colour);
+	} else {
+		work = bfly_mem_alloc(mem, bfly_hrel_workspace_size(ports, count, res->h), false);
+		err = mem->err ?: bfly_hrel_colour(ports, count, res->src, res->dst, res->h,
+						   run->colour, work);
+		kvfree(work);
+		if (err)
+			return err;
+	}
 	bfly_msglist_sort(count, run->colour, res->colours, run->cfirst, run->corder);
 	return 0;
 }
@@ -427,6 +464,11 @@ static int bfly_hrel_degree_check(struct bfly_hrel_run *run)
 	void *work;
 	int err;
 
+	/* the exchange listed in order: h = N, and N * N messages fit 2^30 */
+	if (res->listed_a2a) {
+		res->h = ports;
+		return 0;
+	}
 	work = bfly_mem_alloc(&res->mem, bfly_hrel_degree_workspace_size(ports), false);
 	if (!work)
 		return res->mem.err;
@@ -463,6 +505,30 @@ static void bfly_hrel_free(struct bfly_hrel_run *run)
 	bfly_hrel_fly_free(&run->fly);
 }
 
+/*
+ * The messages by round. Where every colour ran as one round (round c is
+ * colour c: each colour has a round at least), they are the messages by
+ * colour, in list order within one as the sort gives them.
+ */
+static int bfly_hrel_by_round(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	struct bfly_mem *mem = &res->mem;
+	u32 count = run->req->count;
+
+	if (res->rounds == res->colours) {
+		swap(res->first, run->cfirst);
+		swap(res->order, run->corder);
+		return 0;
+	}
+	res->first = bfly_mem_alloc_array(mem, (size_t)res->rounds + 1, sizeof(u32), false);
+	res->order = bfly_mem_alloc_array(mem, count, sizeof(u32), false);
+	if (mem->err)
+		return mem->err;
+	bfly_msglist_sort(count, res->round, res->rounds, res->first, res->order);
+	return 0;
+}
+
 static int bfly_hrel_run(struct bfly_hrel_run *run)
 {
 	const struct bfly_hrel_req *req = run->req;
@@ -475,7 +541,6 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	res->src = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	res->dst = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	res->round = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
-	res->order = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	if (mem->err)
 		return mem->err;
 	err = bfly_hrel_read_msgs(run->req, run->res, run->msgs, &payload);
@@ -491,10 +556,9 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 		err = bfly_hrel_route(run);
 	if (err)
 		return err;
-	res->first = bfly_mem_alloc_array(mem, (size_t)res->rounds + 1, sizeof(u32), false);
-	if (!res->first)
-		return mem->err;
-	bfly_msglist_sort(req->count, res->round, res->rounds, res->first, res->order);
+	err = bfly_hrel_by_round(run);
+	if (err)
+		return err;
 	res->reported = true;
 	if (!payload)
 		return 0;

@@ -77,6 +77,9 @@ struct bfly_hrel_mbfly_res {
  * @has_bad_msg: the -EINVAL is for a message
  * @reported: the figures above, @round and the round permutations hold a
  *	result (the routing ran to its end)
+ * @listed_a2a: the messages are the all-to-all exchange listed source by
+ *	source, each source's destinations in order (message m is
+ *	m / N -> m mod N), whatever their payload
  * @count: messages
  * @ports: N
  * @src: each message's source
@@ -98,6 +101,7 @@ struct bfly_hrel_res {
 	u32 bad_msg;
 	bool has_bad_msg;
 	bool reported;
+	bool listed_a2a;
 	u32 count;
 	u32 ports;
 	u32 *src;

@@ -159,3 +159,26 @@ void bfly_hrel_exchange_rounds(u32 ports, u32 count, const u32 *src, const u32 *
 		round[m] = (src[m] - dst[m]) & (ports - 1);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_exchange_rounds);
+
+/**
+ * bfly_hrel_exchange_listed_order() - the exchange listed in order, by RLS round
+ * @ports: N, a power of two
+ * @first: receives N + 1 entries: round k holds @order[@first[k]] ..
+ *	@order[@first[k + 1] - 1]
+ * @order: receives N * N messages: message m is m / N -> m mod N, and
+ *	round k holds i -> i - k mod N, i in order
+ *
+ * The same as bfly_hrel_exchange_rounds() counted into rounds, without the
+ * count.
+ */
+void bfly_hrel_exchange_listed_order(u32 ports, u32 *first, u32 *order)
+{
+	u32 mask = ports - 1, k, i;
+
+	for (k = 0; k <= ports; k++)
+		first[k] = k * ports;
+	for (k = 0; k < ports; k++, order += ports)
+		for (i = 0; i < ports; i++)
+			order[i] = i * ports + ((i - k) & mask);
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_exchange_listed_order);

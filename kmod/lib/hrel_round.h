@@ -19,6 +19,7 @@ size_t bfly_hrel_exchange_workspace_size(u32 ports);
 bool bfly_hrel_is_exchange(u32 ports, u32 count, const u32 *src, const u32 *dst, void *work);
 void bfly_hrel_exchange_rounds(u32 ports, u32 count, const u32 *src, const u32 *dst,
 			       u32 *round);
+void bfly_hrel_exchange_listed_order(u32 ports, u32 *first, u32 *order);
 int bfly_hrel_labels(const struct bfly_geometry *geo, const u32 *part, u64 *rng,
 		     u64 *labels, unsigned long *active);
 

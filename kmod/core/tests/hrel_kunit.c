@@ -5,7 +5,8 @@
  * in exactly one round, each round is a partial permutation the fabric
  * routes at once, Benes takes exactly h rounds and the others h or more;
  * the k-ary n-fly's rounds self-route without conflict, the flattened
- * butterfly's are one per colour.
+ * butterfly's are one per colour; the all-to-all listed in order gives
+ * what the general path gives the same exchange in another order.
  */
 #include <kunit/test.h>
 #include <linux/prandom.h>
@@ -254,11 +255,113 @@ static void bfly_hrel_exchange_is_batch(struct kunit *test)
 	}
 }
 
+/* Run @count of @msgs on @fab and keep the result, which the caller frees. */
+static void bfly_hr_keep(struct kunit *test, struct bfly_fabric *fab, u32 count,
+			 struct bfly_msgset_msg *msgs, struct bfly_hrel_res *res)
+{
+	struct bfly_hrel_req req = {
+		.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+	};
+
+	memset(res, 0, sizeof(*res));
+	KUNIT_ASSERT_EQ(test, 0, bfly_hrel(fab, &req, res));
+	bfly_hr_check_rounds(test, fab, res, count);
+}
+
+/* Message m of @msgs is pair @pair(m): m / N -> m mod N. */
+static void bfly_hr_pairs(struct bfly_msgset_msg *msgs, u32 ports, u32 count, bool swap_first,
+			  bool reversed)
+{
+	u32 m, p;
+
+	for (m = 0; m < count; m++) {
+		p = reversed ? ports * ports - 1 - m : m;
+		if (swap_first && m < 2)
+			p = 1 - m;
+		msgs[m].src = p / ports;
+		msgs[m].dst = p % ports;
+	}
+}
+
+/*
+ * The exchange listed in order (message m is m / N -> m mod N) takes its
+ * rounds without a look at the pairs: the same h, colours, rounds, cycles,
+ * round of each pair and round permutations as the list reversed and the
+ * list with its first two messages swapped, which the general path finds
+ * to be the exchange (the k-ary n-fly and the LCANs run no exchange: the
+ * same h and colours). Lists almost like it take the general path: the
+ * last message missing (h = N), one pair twice (h = N + 1).
+ */
+static void bfly_hrel_listed_exchange(struct kunit *test)
+{
+	static const struct { u32 topology, radix; } fams[] = {
+		{ BFLY_TOPO_BENES, 2 }, { BFLY_TOPO_BUTTERFLY, 2 }, { BFLY_TOPO_BFLY2, 2 },
+		{ BFLY_TOPO_BFLY_TWICE, 2 }, { BFLY_TOPO_FLATFLY, 2 }, { BFLY_TOPO_FLATFLY, 4 },
+		{ BFLY_TOPO_KFLY, 4 }, { BFLY_TOPO_CB_LCAN, 2 },
+	};
+	const u32 ports = 16, count = ports * ports;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, count * sizeof(*msgs));
+	u32 *pa = bfly_test_alloc(test, ports * sizeof(u32));
+	u32 *pb = bfly_test_alloc(test, ports * sizeof(u32));
+	u32 f, v, m, r, p;
+
+	for (f = 0; f < ARRAY_SIZE(fams); f++) {
+		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f].topology, fams[f].radix,
+							 fams[f].topology == BFLY_TOPO_CB_LCAN ?
+							 2 : 0, ports);
+		struct bfly_hrel_res in, res;
+
+		bfly_hr_pairs(msgs, ports, count, 0, false);
+		bfly_hr_keep(test, fab, count, msgs, &in);
+		KUNIT_EXPECT_TRUE(test, in.listed_a2a);
+		KUNIT_EXPECT_EQ(test, ports, in.h);
+		for (v = 0; v < 2; v++) {
+			bfly_hr_pairs(msgs, ports, count, !v, v);
+			bfly_hr_keep(test, fab, count, msgs, &res);
+			KUNIT_EXPECT_FALSE(test, res.listed_a2a);
+			KUNIT_EXPECT_EQ(test, in.h, res.h);
+			KUNIT_EXPECT_EQ(test, in.colours, res.colours);
+			/* the k-ary n-fly and the LCANs colour every list as it comes */
+			if (fams[f].topology == BFLY_TOPO_KFLY ||
+			    fams[f].topology == BFLY_TOPO_CB_LCAN) {
+				bfly_hrel_done(&res);
+				continue;
+			}
+			KUNIT_EXPECT_EQ(test, in.rounds, res.rounds);
+			KUNIT_EXPECT_EQ(test, in.cycles, res.cycles);
+			for (m = 0; m < count; m++) {
+				p = msgs[m].src * ports + msgs[m].dst;
+				KUNIT_EXPECT_EQ(test, in.round[p], res.round[m]);
+			}
+			for (r = 0; r < min(in.rounds, res.rounds); r++) {
+				bfly_hrel_round_perm(&in, r, pa);
+				bfly_hrel_round_perm(&res, r, pb);
+				KUNIT_EXPECT_EQ(test, 0, memcmp(pa, pb, ports * sizeof(u32)));
+			}
+			bfly_hrel_done(&res);
+		}
+		bfly_hrel_done(&in);
+
+		bfly_hr_pairs(msgs, ports, count, 0, false);
+		bfly_hr_keep(test, fab, count - 1, msgs, &res);
+		KUNIT_EXPECT_FALSE(test, res.listed_a2a);
+		KUNIT_EXPECT_EQ(test, ports, res.h);
+		bfly_hrel_done(&res);
+		msgs[count - 1].dst = 0;
+		bfly_hr_keep(test, fab, count, msgs, &res);
+		KUNIT_EXPECT_FALSE(test, res.listed_a2a);
+		KUNIT_EXPECT_EQ(test, ports + 1, res.h);
+		KUNIT_EXPECT_EQ(test, ports + 1, res.colours);
+		bfly_hrel_done(&res);
+	}
+}
+
 static struct kunit_case bfly_hrel_service_cases[] = {
 	KUNIT_CASE(bfly_hrel_refusals),
 	KUNIT_CASE(bfly_hrel_rounds),
 	KUNIT_CASE(bfly_hrel_parallel),
 	KUNIT_CASE(bfly_hrel_exchange_is_batch),
+	KUNIT_CASE(bfly_hrel_listed_exchange),
 	{}
 };
 
