@@ -21,7 +21,7 @@
 #define BFLY_MSG_BLOCK_CACHED (2ULL << 20)
 #define BFLY_MSG_BLOCK_STREAM (256ULL << 20)
 /* Entries of a block's destination table, at most (4 MiB of u32) */
-#define BFLY_MSG_BLOCK_ENTRIES (1U << 20)
+#define BFLY_MSG_BLOCK_ENTRIES BIT(20)
 
 /**
  * struct bfly_msg_block - a block of all-to-all rounds to move

@@ -44,7 +44,7 @@ const char *bfly_msglist_bufs_check(const struct bfly_msglist_bufs *b);
 const char *bfly_msglist_payload_check(const struct bfly_msglist_bufs *b,
 				       const struct bfly_msgset_msg *m);
 /* Counters of one radix pass of a block's sort */
-#define BFLY_MSGLIST_RADIX (1U << 11)
+#define BFLY_MSGLIST_RADIX BIT(11)
 /* Entries of bfly_msglist_move()'s scratch for @n messages */
 #define BFLY_MSGLIST_SCRATCH(n) (2 * (size_t)(n) + BFLY_MSGLIST_RADIX)
 
