@@ -135,9 +135,14 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	run->labels = bfly_mem_alloc_array(&run->mem, ports, sizeof(u64), false);
 	run->subround = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
 	run->stream = bfly_msg_stream((u64)ports * ports * req->msg_size);
-	run->block_max = bfly_msg_block_rounds(ports, req->msg_size, run->stream);
-	run->block_dest = bfly_mem_alloc_array(&run->mem, (size_t)run->block_max * ports,
-					       sizeof(u32), false);
+	/* Without payload or receive slots the rounds stay one by one. */
+	run->block_max = 1;
+	if (req->msg_size || req->want_done) {
+		run->block_max = bfly_msg_block_rounds(ports, req->msg_size, run->stream);
+		run->block_dest = bfly_mem_alloc_array(&run->mem,
+						       (size_t)run->block_max * ports,
+						       sizeof(u32), false);
+	}
 	run->matrix = bfly_mem_alloc(&run->mem, bfly_matrix_bytes(geo), false);
 	run->work = bfly_mem_alloc(&run->mem, work, false);
 	if (req->want_done)
