@@ -81,13 +81,32 @@ static bool bfly_msg_block_backwards(const struct bfly_msg_block *blk)
 	return down > up;
 }
 
-/* The destination of the @pos-th message of the block's walk */
-static u32 bfly_msg_block_at(const struct bfly_msg_block *blk, u64 pos, bool back, u32 *src)
+/* The destination of source @i in the @r-th round of the block's walk */
+static u32 bfly_msg_block_dest(const struct bfly_msg_block *blk, u32 i, u32 r, bool back)
 {
-	u32 i = pos / blk->rounds, r = pos % blk->rounds;
-
-	*src = i;
 	return blk->dest[(u64)(back ? blk->rounds - 1 - r : r) * blk->ports + i];
+}
+
+/*
+ * Where to prefetch for the message @distance after source @i's @r-th in
+ * the walk: false when that is past the block or moves nothing.
+ */
+static bool bfly_msg_block_ahead(const struct bfly_msg_block *blk, u32 i, u32 r, u32 distance,
+				 bool back, struct bfly_msg *ahead)
+{
+	u32 d;
+
+	r += distance;
+	while (r >= blk->rounds) {
+		r -= blk->rounds;
+		if (++i >= blk->ports)
+			return false;
+	}
+	d = bfly_msg_block_dest(blk, i, r, back);
+	if (d == BFLY_MSG_NONE)
+		return false;
+	*ahead = bfly_msg_block_msg(blk, i, d);
+	return true;
 }
 
 /**
@@ -108,41 +127,36 @@ static u32 bfly_msg_block_at(const struct bfly_msg_block *blk, u64 pos, bool bac
  */
 int bfly_msg_block_move(struct bfly_msg_block *blk)
 {
-	u64 pos, next, total = (u64)blk->rounds * blk->ports;
 	u32 distance = bfly_msg_prefetch_distance(blk->size);
 	bool back = bfly_msg_block_backwards(blk);
 	struct bfly_msg msg, ahead;
-	const struct bfly_msg *pf;
-	u32 i, d, ni, nd;
+	u32 i, r, d;
 	int err = 0;
 
-	for (pos = 0; pos < total; pos++) {
-		d = bfly_msg_block_at(blk, pos, back, &i);
-		if (d == BFLY_MSG_NONE)
-			continue;
-		pf = NULL;
-		next = pos + distance;
-		if (!blk->stream && next < total) {
-			nd = bfly_msg_block_at(blk, next, back, &ni);
-			if (nd != BFLY_MSG_NONE) {
-				ahead = bfly_msg_block_msg(blk, ni, nd);
-				pf = &ahead;
-			}
-		}
-		msg = bfly_msg_block_msg(blk, i, d);
-		err = bfly_msg_copy_chunked(&msg, blk->size, pf, blk->stream);
-		if (err)
-			break;
-		blk->moved += blk->size;
-		if (blk->done)
-			__set_bit((u64)d * blk->ports + i, blk->done);
-		/* the end of a row of a long block */
-		if (blk->stream && (pos + 1) % blk->rounds == 0 && pos + 1 < total) {
-			bfly_msg_stream_fence(true);
-			if (bfly_should_stop()) {
-				err = -EINTR;
+	for (i = 0; i < blk->ports && !err; i++) {
+		for (r = 0; r < blk->rounds; r++) {
+			d = bfly_msg_block_dest(blk, i, r, back);
+			if (d == BFLY_MSG_NONE)
+				continue;
+			msg = bfly_msg_block_msg(blk, i, d);
+			if (blk->stream)
+				err = bfly_msg_copy_chunked(&msg, blk->size, NULL, true);
+			else
+				err = bfly_msg_copy_chunked(&msg, blk->size,
+							    bfly_msg_block_ahead(blk, i, r, distance,
+										 back, &ahead) ?
+							    &ahead : NULL, false);
+			if (err)
 				break;
-			}
+			blk->moved += blk->size;
+			if (blk->done)
+				__set_bit((u64)d * blk->ports + i, blk->done);
+		}
+		/* the end of a row of a long block */
+		if (!err && blk->stream && i + 1 < blk->ports) {
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				err = -EINTR;
 		}
 	}
 	bfly_msg_stream_fence(blk->stream);
