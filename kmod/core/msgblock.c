@@ -130,6 +130,7 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	u32 distance = bfly_msg_prefetch_distance(blk->size);
 	bool back = bfly_msg_block_backwards(blk);
 	struct bfly_msg msg, ahead;
+	const struct bfly_msg *pf;
 	u32 i, r, d;
 	int err = 0;
 
@@ -139,13 +140,11 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 			if (d == BFLY_MSG_NONE)
 				continue;
 			msg = bfly_msg_block_msg(blk, i, d);
-			if (blk->stream)
-				err = bfly_msg_copy_chunked(&msg, blk->size, NULL, true);
-			else
-				err = bfly_msg_copy_chunked(&msg, blk->size,
-							    bfly_msg_block_ahead(blk, i, r, distance,
-										 back, &ahead) ?
-							    &ahead : NULL, false);
+			pf = NULL;
+			if (!blk->stream &&
+			    bfly_msg_block_ahead(blk, i, r, distance, back, &ahead))
+				pf = &ahead;
+			err = bfly_msg_copy_chunked(&msg, blk->size, pf, blk->stream);
 			if (err)
 				break;
 			blk->moved += blk->size;
