@@ -9,11 +9,13 @@
  * labels are generated on the fly (no stored square except a caller's own),
  * the round is routed (label self-routing checked for conflicts, or the
  * looping algorithm on Benes), a round with conflicts is split into
- * conflict-free sub-rounds unless the request is strict, and the round's
- * messages are copied straight from their send slots to their receive
- * slots, user memory to user memory (msgcopy.c). A signal stops the batch
- * between rounds. The fabric's switch matrix is not touched, so a batch
- * takes no lock.
+ * conflict-free sub-rounds unless the request is strict. The messages of a
+ * block of consecutive rounds, once all of them are scheduled and checked,
+ * are copied together straight from their send slots to their receive
+ * slots, user memory to user memory, source row by source row (msgblock.c;
+ * the block size by bfly_msg_block_rounds()). A signal stops the batch
+ * between blocks, so the rounds it reports are whole. The fabric's switch
+ * matrix is not touched, so a batch takes no lock.
  *
  * On a flattened butterfly the rounds run on the routers (lib/flatfly.c):
  * each round is routed as the RLS paper maps bfly2's labels, or by
@@ -41,6 +43,7 @@
 #include "batch.h"
 #include "core.h"
 #include "events.h"
+#include "msgblock.h"
 #include "msgcopy.h"
 
 static unsigned long batch_max_bytes = 4UL << 30;
@@ -70,7 +73,9 @@ struct bfly_batch_run {
 	u32 *dest;			/* the round's destinations */
 	u64 *labels;			/* the round's labels */
 	u32 *subround;			/* sub-round of each input */
-	unsigned long *active;		/* inputs of one sub-round */
+	u32 *block_dest;		/* destinations of the block's rounds */
+	u32 block_max;			/* rounds a block holds */
+	u32 block_rounds;		/* rounds scheduled, not yet moved */
 	unsigned long *matrix;		/* Benes settings of the round */
 	unsigned long *done;		/* receive slots filled, or NULL */
 	void *work;			/* the algorithms' workspace */
@@ -87,7 +92,7 @@ static void bfly_batch_free(struct bfly_batch_run *run)
 	kvfree(run->dest);
 	kvfree(run->labels);
 	kvfree(run->subround);
-	kvfree(run->active);
+	kvfree(run->block_dest);
 	kvfree(run->matrix);
 	kvfree(run->done);
 	kvfree(run->work);
@@ -129,7 +134,15 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	run->dest = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
 	run->labels = bfly_mem_alloc_array(&run->mem, ports, sizeof(u64), false);
 	run->subround = bfly_mem_alloc_array(&run->mem, ports, sizeof(u32), false);
-	run->active = bfly_mem_alloc(&run->mem, BFLY_MATRIX_BYTES(ports), false);
+	run->stream = bfly_msg_stream((u64)ports * ports * req->msg_size);
+	/* Without payload or receive slots the rounds stay one by one. */
+	run->block_max = 1;
+	if (req->msg_size || req->want_done) {
+		run->block_max = bfly_msg_block_rounds(ports, req->msg_size, run->stream);
+		run->block_dest = bfly_mem_alloc_array(&run->mem,
+						       (size_t)run->block_max * ports,
+						       sizeof(u32), false);
+	}
 	run->matrix = bfly_mem_alloc(&run->mem, bfly_matrix_bytes(geo), false);
 	run->work = bfly_mem_alloc(&run->mem, work, false);
 	if (req->want_done)
@@ -151,71 +164,45 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 	return run->mem.err;
 }
 
-/* Where the message from input @i to output @d is read and written. */
-static struct bfly_msg bfly_batch_msg(const struct bfly_batch_run *run, u32 i, u32 d)
-{
-	u64 size = run->req->msg_size, ports = run->geo->ports;
-
-	return (struct bfly_msg) {
-		.src = run->req->send + (i * ports + d) * size,
-		.dst = run->req->recv + (d * ports + i) * size,
-	};
-}
-
 /*
- * Copy the message from @i to @d into its receive slot, prefetching
- * @ahead (or nothing, when NULL) on the way.
+ * Add the round just scheduled to the block: its destinations, less the
+ * messages a fault hit (they are not delivered).
  */
-static int bfly_batch_move(struct bfly_batch_run *run, u32 i, u32 d,
-			   const struct bfly_msg *ahead)
+static void bfly_batch_queue(struct bfly_batch_run *run)
 {
-	u64 size = run->req->msg_size, ports = run->geo->ports;
-	struct bfly_msg msg = bfly_batch_msg(run, i, d);
-	int err;
-
-	/* Other signals than a kill wait for the round's end: rounds stay whole. */
-	err = bfly_msg_copy_chunked(&msg, size, ahead, run->stream);
-	if (err)
-		return err;
-	run->res->bytes_moved += size;
-	if (run->done)
-		__set_bit(d * ports + i, run->done);
-	return 0;
-}
-
-/*
- * Move the messages of the inputs in @active, or of every input. Each copy
- * prefetches the message of an input further on (the message after next,
- * more for small messages: bfly_msg_prefetch_distance()), when it moves too.
- * Streaming stores are fenced before the round ends.
- */
-static int bfly_batch_deliver(struct bfly_batch_run *run, const unsigned long *active)
-{
-	u32 i, next, ports = run->geo->ports;
-	u32 distance = bfly_msg_prefetch_distance(run->req->msg_size);
-	const struct bfly_msg *pf;
-	struct bfly_msg ahead;
-	int err = 0;
+	u32 i, ports = run->geo->ports;
+	u32 *dest = run->block_dest + (size_t)run->block_rounds * ports;
 
 	if (!run->req->msg_size && !run->done)
-		return 0;
-	for (i = 0; i < ports; i++) {
-		if (active && !test_bit(i, active))
-			continue;
-		/* a message a fault hit is not delivered */
-		if (run->faults && test_bit(i, run->hit))
-			continue;
-		next = i + distance;
-		pf = NULL;
-		if (next < ports && (!active || test_bit(next, active))) {
-			ahead = bfly_batch_msg(run, next, run->dest[next]);
-			pf = &ahead;
-		}
-		err = bfly_batch_move(run, i, run->dest[i], pf);
-		if (err)
-			break;
+		return;
+	memcpy(dest, run->dest, ports * sizeof(*dest));
+	if (run->faults)
+		for_each_set_bit(i, run->hit, ports)
+			dest[i] = BFLY_MSG_NONE;
+}
+
+/*
+ * Move the payload of the block's rounds and count them: the rounds only
+ * when all of their messages arrived, the bytes and receive slots as each
+ * one does.
+ */
+static int bfly_batch_flush(struct bfly_batch_run *run)
+{
+	struct bfly_msg_block blk = {
+		.send = run->req->send, .recv = run->req->recv,
+		.size = run->req->msg_size, .ports = run->geo->ports,
+		.rounds = run->block_rounds, .dest = run->block_dest,
+		.stream = run->stream, .done = run->done,
+	};
+	int err = 0;
+
+	if (blk.rounds && (blk.size || blk.done)) {
+		err = bfly_msg_block_move(&blk);
+		run->res->bytes_moved += blk.moved;
 	}
-	bfly_msg_stream_fence(run->stream);
+	if (!err)
+		run->res->rounds += run->block_rounds;
+	run->block_rounds = 0;
 	return err;
 }
 
@@ -228,7 +215,7 @@ static int bfly_batch_conflicting_round(struct bfly_batch_run *run, u32 k)
 	const struct bfly_geometry *geo = run->geo;
 	struct bfly_batch_res *res = run->res;
 	u32 mll = 0;
-	int nsub, r, err;
+	int nsub, err;
 
 	run->conflicts.count = 0;
 	run->conflicts.first_stage = BFLY_NO_CONFLICT;
@@ -253,13 +240,9 @@ static int bfly_batch_conflicting_round(struct bfly_batch_run *run, u32 k)
 	nsub = bfly_sched_split(geo, run->labels, NULL, run->subround, run->work);
 	if (nsub < 0)
 		return nsub;
-	for (r = 0; r < nsub; r++) {
-		bfly_sched_subround_active(geo->ports, run->subround, r, run->active);
-		err = bfly_batch_deliver(run, run->active);
-		if (err)
-			return err;
-		res->sub_rounds++;
-	}
+	/* the sub-rounds together carry every message once */
+	res->sub_rounds += nsub;
+	bfly_batch_queue(run);
 	return 0;
 }
 
@@ -324,7 +307,7 @@ static int bfly_batch_flat_route(struct bfly_batch_run *run, u32 k,
 	return err;
 }
 
-/* A round on a flattened butterfly: routed, its figures reported, delivered. */
+/* A round on a flattened butterfly: routed, its figures reported, queued. */
 static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
 {
 	struct bfly_batch_res *res = run->res;
@@ -346,7 +329,8 @@ static int bfly_batch_flat_round(struct bfly_batch_run *run, u32 k)
 	if (st.excess && run->req->strict)
 		return -EBUSY;
 	res->sub_rounds++;
-	return bfly_batch_deliver(run, NULL);
+	bfly_batch_queue(run);
+	return 0;
 }
 
 static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
@@ -386,7 +370,8 @@ static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 			return bfly_batch_conflicting_round(run, k);
 	}
 	run->res->sub_rounds++;
-	return bfly_batch_deliver(run, NULL);
+	bfly_batch_queue(run);
+	return 0;
 }
 
 static int bfly_batch_setup(struct bfly_batch_run *run)
@@ -454,24 +439,33 @@ static int bfly_batch_run(struct bfly_fabric *fab, struct bfly_batch_run *run)
 	b->bytes_moved = 0;
 	b->affected = 0;
 	b->faults = run->faults ? run->faults->count : 0;
-	run->stream = bfly_msg_stream((u64)fab->geo.ports * fab->geo.ports *
-				      run->req->msg_size);
 	for (k = 0; k < fab->geo.ports; k++) {
-		if (run->req->killable ? fatal_signal_pending(current) :
-					 signal_pending(current)) {
+		/* Signals and deletion are noticed between blocks. */
+		if (!run->block_rounds && (run->req->killable ?
+					   fatal_signal_pending(current) :
+					   signal_pending(current))) {
 			err = -EINTR;
 			break;
 		}
 		/* A fabric deleted under a running batch stops it. */
-		if (READ_ONCE(fab->dead)) {
+		if (!run->block_rounds && READ_ONCE(fab->dead)) {
 			err = -ENODEV;
 			break;
 		}
 		err = bfly_batch_round(run, k);
 		if (err)
 			break;
-		b->rounds++;
+		if (++run->block_rounds == run->block_max || k + 1 == fab->geo.ports)
+			err = bfly_batch_flush(run);
+		if (err)
+			break;
 		cond_resched();
+	}
+	/* The rounds scheduled before a round that failed still move. */
+	if (run->block_rounds) {
+		int moved = bfly_batch_flush(run);
+
+		err = err ?: moved;
 	}
 	/* Every round ran, but not every message arrived. */
 	if (!err && b->affected)

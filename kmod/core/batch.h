@@ -35,7 +35,7 @@ struct bfly_geometry;
  * @rounds: NULL, or on a flattened butterfly N &struct bfly_round (user
  *	memory) for each round's figures
  * @killable: stop for fatal signals only (a netlink request, which cannot
- *	be restarted); otherwise any signal stops the batch between rounds
+ *	be restarted); otherwise any signal stops the batch between blocks of rounds
  */
 struct bfly_batch_req {
 	u32 schedule;

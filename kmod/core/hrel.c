@@ -535,6 +535,7 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	struct bfly_hrel_res *res = run->res;
 	struct bfly_mem *mem = &res->mem;
 	bool payload;
+	u32 *scratch;
 	int err;
 
 	run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);
@@ -562,8 +563,15 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	res->reported = true;
 	if (!payload)
 		return 0;
-	return bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
-				 res->rounds, &res->bytes_moved);
+	/* the rounds go in blocks, sorted in this scratch */
+	scratch = bfly_mem_alloc_array(mem, BFLY_MSGLIST_SCRATCH(res->first[res->rounds]),
+				       sizeof(u32), false);
+	if (!scratch)
+		return mem->err;
+	err = bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
+				res->rounds, scratch, &res->bytes_moved);
+	kvfree(scratch);
+	return err;
 }
 
 /**

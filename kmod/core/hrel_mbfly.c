@@ -120,7 +120,7 @@ static int bfly_hrel_mbfly_run(struct bfly_fabric *fab, const struct bfly_hrel_r
 	bfly_hrel_mbfly_report(res, &r);
 	if (!payload)
 		return 0;
-	return bfly_msglist_move(fab, &req->bufs, *msgs, res->order, res->first, 1,
+	return bfly_msglist_move(fab, &req->bufs, *msgs, res->order, res->first, 1, NULL,
 				 &res->bytes_moved);
 }
 

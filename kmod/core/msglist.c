@@ -2,9 +2,11 @@
 /*
  * Lists of messages with payload, shared by the message-set and the
  * h-relation services: the payload checks, the messages sorted by the
- * step that carries them, and the payload moved step by step. Built
- * natively too, for tests/bench/bench-hrel-payload.
+ * step that carries them, and the payload moved step by step, or (for
+ * the h-relations) a block of consecutive steps at a time in the order of
+ * the send offsets. Built natively too, for tests/bench/bench-hrel-payload.
  */
+#include "msgblock.h"
 #include "msgcopy.h"
 #include "msglist.h"
 
@@ -126,31 +128,162 @@ static int bfly_msglist_move_step(const struct bfly_msglist_bufs *b,
 	return 0;
 }
 
+/* Bits of an offset's key (its 8-byte word) one radix pass sorts */
+#define BFLY_MSGLIST_RADIX_BITS 11
+
+/* The key a block is sorted by: the message's send or receive word */
+static u64 bfly_msglist_key(const struct bfly_msgset_msg *x, bool recv)
+{
+	return (recv ? x->recv_off : x->send_off) >> 3;
+}
+
+/*
+ * Sort the @n messages @idx by their send (or, @recv, receive) offsets
+ * below @bytes, stably: least significant digit first, @tmp @n entries and
+ * @count %BFLY_MSGLIST_RADIX entries of scratch.
+ */
+static void bfly_msglist_radix(const struct bfly_msgset_msg *msgs, u32 *idx, u32 n, bool recv,
+			       u64 bytes, u32 *tmp, u32 *count)
+{
+	u32 mask = BFLY_MSGLIST_RADIX - 1, m, d, sum, c, *from = idx, *to = tmp, *swap;
+	u32 shift;
+
+	for (shift = 0; shift < 64 && (bytes >> 3) >> shift; shift += BFLY_MSGLIST_RADIX_BITS) {
+		memset(count, 0, BFLY_MSGLIST_RADIX * sizeof(*count));
+		for (m = 0; m < n; m++)
+			count[(bfly_msglist_key(&msgs[from[m]], recv) >> shift) & mask]++;
+		for (d = 0, sum = 0; d < BFLY_MSGLIST_RADIX; d++) {
+			c = count[d];
+			count[d] = sum;
+			sum += c;
+		}
+		for (m = 0; m < n; m++)
+			to[count[(bfly_msglist_key(&msgs[from[m]], recv) >> shift) & mask]++] =
+				from[m];
+		swap = from;
+		from = to;
+		to = swap;
+	}
+	if (from != idx)
+		memcpy(idx, from, (size_t)n * sizeof(*idx));
+}
+
+/* Do two of the @n messages @idx, sorted by receive offset, share bytes? */
+static bool bfly_msglist_overlap(const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n)
+{
+	u64 end = 0;
+	u32 m;
+
+	for (m = 0; m < n; m++) {
+		const struct bfly_msgset_msg *x = &msgs[idx[m]];
+
+		if (!x->len)
+			continue;
+		if (x->recv_off < end)
+			return true;
+		end = x->recv_off + x->len;
+	}
+	return false;
+}
+
+/*
+ * The @n messages @idx of a block, in that order. With cached stores each
+ * copy prefetches one further on; streaming copies prefetch nothing (the
+ * reads ascend, which the CPU's prefetchers follow). Every 64 messages the
+ * CPU may go and a fatal signal stops the block.
+ */
+static int bfly_msglist_move_sorted(const struct bfly_msglist_bufs *b,
+				    const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n,
+				    bool stream, u64 *moved)
+{
+	struct bfly_msg msg, ahead;
+	u32 m, next;
+	int err;
+
+	for (m = 0; m < n; m++) {
+		const struct bfly_msgset_msg *x = &msgs[idx[m]];
+		const struct bfly_msg *pf = NULL;
+
+		if (!x->len)
+			continue;
+		next = m + bfly_msg_prefetch_distance(x->len);
+		if (!stream && next < n && msgs[idx[next]].len) {
+			ahead = bfly_msglist_msg(b, &msgs[idx[next]]);
+			pf = &ahead;
+		}
+		msg = bfly_msglist_msg(b, x);
+		err = bfly_msg_copy_chunked(&msg, x->len, pf, stream);
+		if (err)
+			return err;
+		*moved += x->len;
+		if (m % 64 == 63) {
+			bfly_msg_stream_fence(stream);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Move steps @s .. @e - 1 together: their messages sorted by receive
+ * offset to see that none share bytes (else step by step, so the later
+ * step's bytes remain), then by send offset, and moved in that order.
+ */
+static int bfly_msglist_move_block(const struct bfly_msglist_bufs *b,
+				   const struct bfly_msgset_msg *msgs, const u32 *order,
+				   const u32 *first, u32 s, u32 e, bool stream, u32 *scratch,
+				   u64 *moved)
+{
+	u32 n = first[e] - first[s], *idx = scratch, *tmp = scratch + n;
+	u32 *count = scratch + 2 * (size_t)n;
+	int err = 0;
+
+	memcpy(idx, order + first[s], (size_t)n * sizeof(*idx));
+	bfly_msglist_radix(msgs, idx, n, true, b->recv_bytes, tmp, count);
+	if (!bfly_msglist_overlap(msgs, idx, n)) {
+		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, tmp, count);
+		return bfly_msglist_move_sorted(b, msgs, idx, n, stream, moved);
+	}
+	for (; s < e && !err; s++) {
+		err = bfly_msglist_move_step(b, msgs, order, first[s], first[s + 1], stream,
+					     moved);
+		bfly_msg_stream_fence(stream);
+	}
+	return err;
+}
+
 /**
- * bfly_msglist_move() - move the payload step by step
+ * bfly_msglist_move() - move the payload step by step, or block by block
  * @fab: the fabric, referenced by the caller
  * @b: the buffers
  * @msgs: the messages
  * @order: the messages by step (bfly_msglist_sort())
  * @first: where each step starts in @order
  * @steps: steps
+ * @scratch: NULL: step by step; else room for BFLY_MSGLIST_SCRATCH() of the
+ *	messages carried: the steps go in blocks
  * @moved: receives the payload bytes moved
  *
- * Where two messages land on the same bytes, the later one's remain. A
- * signal (only a fatal one with @b->killable) is noticed between steps and
- * between messages, as a message may be as long as 4 GiB. Each copy
- * prefetches a message of its step further on (bfly_msg_prefetch_distance()
- * of its own length). Above bfly_msg_stream()'s size the copies use
- * streaming stores, fenced at the end of each step.
+ * Where two messages land on the same bytes, the later one's remain. Step
+ * by step, a signal (only a fatal one with @b->killable) is noticed
+ * between steps and between messages, as a message may be as long as
+ * 4 GiB. With @scratch, consecutive steps of about %BFLY_MSG_BLOCK_CACHED
+ * bytes of payload (%BFLY_MSG_BLOCK_STREAM with streaming stores) go
+ * together, their messages in the order of their send offsets, when no two
+ * of them share receive bytes; a signal is noticed between blocks, a fatal
+ * one within them too. Each copy prefetches a message further on (with
+ * cached stores only, in a block). Above bfly_msg_stream()'s size the
+ * copies use streaming stores, fenced at the end of each step or block.
  *
  * Return: 0; -EINTR; -ENODEV when the fabric was deleted; -EFAULT.
  */
 int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
-		      u32 steps, u64 *moved)
+		      u32 steps, u32 *scratch, u64 *moved)
 {
-	u64 total = 0;
-	u32 s, m;
+	u64 total = 0, block, want;
+	u32 s, e, m;
 	bool stream;
 	int err;
 
@@ -158,13 +291,26 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 	for (m = 0; m < first[steps]; m++)
 		total += msgs[order[m]].len;
 	stream = bfly_msg_stream(total);
-	for (s = 0; s < steps; s++) {
+	want = stream ? BFLY_MSG_BLOCK_STREAM : BFLY_MSG_BLOCK_CACHED;
+	for (s = 0; s < steps; s = e) {
 		if (bfly_msglist_stop(b))
 			return -EINTR;
 		if (READ_ONCE(fab->dead))
 			return -ENODEV;
-		err = bfly_msglist_move_step(b, msgs, order, first[s], first[s + 1], stream,
-					     moved);
+		e = s + 1;
+		if (!scratch) {
+			err = bfly_msglist_move_step(b, msgs, order, first[s], first[e], stream,
+						     moved);
+		} else {
+			for (block = 0, m = first[s]; ; e++) {
+				for (; m < first[e]; m++)
+					block += msgs[order[m]].len;
+				if (e == steps || block >= want)
+					break;
+			}
+			err = bfly_msglist_move_block(b, msgs, order, first, s, e, stream,
+						      scratch, moved);
+		}
 		bfly_msg_stream_fence(stream);
 		if (err)
 			return err;

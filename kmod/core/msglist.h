@@ -43,9 +43,14 @@ struct bfly_msglist_bufs {
 const char *bfly_msglist_bufs_check(const struct bfly_msglist_bufs *b);
 const char *bfly_msglist_payload_check(const struct bfly_msglist_bufs *b,
 				       const struct bfly_msgset_msg *m);
+/* Counters of one radix pass of a block's sort */
+#define BFLY_MSGLIST_RADIX BIT(11)
+/* Entries of bfly_msglist_move()'s scratch for @n messages */
+#define BFLY_MSGLIST_SCRATCH(n) (2 * (size_t)(n) + BFLY_MSGLIST_RADIX)
+
 void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *order);
 int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
-		      u32 steps, u64 *moved);
+		      u32 steps, u32 *scratch, u64 *moved);
 
 #endif /* _BFLY_MSGLIST_H */

@@ -77,7 +77,7 @@ static int bfly_msgset_move(struct bfly_fabric *fab, const struct bfly_msgset_re
 	if (!err) {
 		bfly_msglist_sort(req->count, res->cycle, res->cycles, first, order);
 		err = bfly_msglist_move(fab, &req->bufs, msgs, order, first, res->cycles,
-					&res->bytes_moved);
+					NULL, &res->bytes_moved);
 	}
 	kvfree(first);
 	kvfree(order);

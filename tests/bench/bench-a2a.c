@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Native stand-in for an all-to-all batch's payload (this machine cannot
- * load bfly.ko): the same per-round work as the kernel's BFLY_IOC_BATCH on
- * bfly2 with the RLS schedule — bfly_sched_round() for destinations and
- * labels, bfly_sched_check() for conflicts — and every message copied from
- * its [source][dest] send slot to its [dest][source] receive slot by the
- * kernel's own bfly_msg_copy_chunked() (kmod/core/msgcopy.c, built
- * natively), with the kernel's prefetch distance
- * (bfly_msg_prefetch_distance()).
+ * load bfly.ko): the same work as the kernel's BFLY_IOC_BATCH on bfly2 with
+ * the RLS schedule — bfly_sched_round() for destinations and labels,
+ * bfly_sched_check() for conflicts, round by round — and the messages of
+ * each block of bfly_msg_block_rounds() rounds moved from their
+ * [source][dest] send slots to their [dest][source] receive slots by the
+ * kernel's own bfly_msg_block_move() (kmod/core/msgblock.c and msgcopy.c,
+ * built natively).
  *
  * Baselines, timed in the same run and alternated call by call with the
  * batch: one memcpy() of the same bytes, and at 64 B a plain blocked
@@ -20,6 +20,7 @@
  *   bench-a2a [reps]
  */
 #include "compat.h"
+#include "core/msgblock.h"
 #include "core/msgcopy.h"
 #include "schedule.h"
 #include "bench.h"
@@ -35,7 +36,7 @@ struct a2a_bench {
 	u8 *send, *recv;
 	struct bfly_geometry g;
 	struct bfly_sched sched;
-	u32 *dest;
+	u32 *dest, block_max;
 	u64 *labels;
 	void *work;
 };
@@ -71,49 +72,36 @@ static bool a2a_check(const struct a2a_bench *b)
 	return !bad;
 }
 
-static struct bfly_msg msg_of(const struct a2a_bench *b, u32 i, u32 d)
+/* The block's rounds moved, as bfly_batch_flush() moves them */
+static int move_block(const struct a2a_bench *b, u32 rounds)
 {
-	return (struct bfly_msg) {
-		.src = b->send + ((u64)i * b->N + d) * b->size,
-		.dst = b->recv + ((u64)d * b->N + i) * b->size,
+	struct bfly_msg_block blk = {
+		.send = b->send, .recv = b->recv, .size = b->size, .ports = b->N,
+		.rounds = rounds, .dest = b->dest, .stream = b->stream,
 	};
+
+	return bfly_msg_block_move(&blk);
 }
 
-/* The copies of one round, as bfly_batch_deliver() makes them */
-static int move_round(const struct a2a_bench *b)
-{
-	u32 i, next, distance = bfly_msg_prefetch_distance(b->size);
-	struct bfly_msg m, ahead;
-	int err = 0;
-
-	for (i = 0; i < b->N; i++) {
-		m = msg_of(b, i, b->dest[i]);
-		next = i + distance;
-		if (next < b->N)
-			ahead = msg_of(b, next, b->dest[next]);
-		err |= bfly_msg_copy_chunked(&m, b->size, next < b->N ? &ahead : NULL,
-					     b->stream);
-	}
-	bfly_msg_stream_fence(b->stream);
-	return err;
-}
-
-/* One batch: N rounds scheduled, checked and moved */
+/* One batch: N rounds scheduled and checked, moved block by block */
 static int a2a_batch(struct a2a_bench *b)
 {
-	u32 k;
+	u32 k, r = 0;
 	int err;
 
 	for (k = 0; k < b->N; k++) {
-		err = bfly_sched_round(&b->sched, k, b->dest, b->labels);
+		err = bfly_sched_round(&b->sched, k, b->dest + (u64)r * b->N, b->labels);
 		if (err)
 			return err;
 		/* as the kernel, proven rounds skip the check */
 		if (!b->proven && bfly_sched_check(&b->g, b->labels, NULL, NULL, b->work))
 			return -EBUSY;
-		err = move_round(b);
+		if (++r < b->block_max && k + 1 < b->N)
+			continue;
+		err = move_block(b, r);
 		if (err)
 			return err;
+		r = 0;
 	}
 	return 0;
 }
@@ -207,12 +195,13 @@ static void a2a_run(u32 n, u64 size, int reps, double target, bool transpose)
 		.node_stages = 2 * n - 1, .nodes_per_stage = b.N / 2,
 		.switches = (u64)(2 * n - 1) * (b.N / 2),
 	};
-	b.dest = bench_alloc(b.N * sizeof(u32));
+	b.stream = bfly_msg_stream(b.bytes);
+	b.block_max = bfly_msg_block_rounds(b.N, size, b.stream);
+	b.dest = bench_alloc((u64)b.block_max * b.N * sizeof(u32));
 	b.labels = bench_alloc(b.N * sizeof(u64));
 	b.work = bench_alloc(bfly_sched_check_workspace_size(&b.g));
 	bfly_sched_init(&b.sched, &b.g, BFLY_LATIN_RLS, NULL, NULL);
 	b.proven = bfly_sched_proven(&b.sched);
-	b.stream = bfly_msg_stream(b.bytes);
 	b.send = bench_alloc_huge(b.bytes);
 	b.recv = bench_alloc_huge(b.bytes);
 	a2a_fill(&b);
@@ -226,6 +215,10 @@ static void a2a_run(u32 n, u64 size, int reps, double target, bool transpose)
 
 			t[p][k] = a2a_time(&b, p);
 		}
+	printf("  N=%-5u %6llu B blocks of %u rounds (%llu KiB), %s stores\n", b.N,
+	       (unsigned long long)size, b.block_max,
+	       (unsigned long long)(b.block_max * b.N * size >> 10),
+	       b.stream ? "streaming" : "cached");
 	for (j = 0; j < progs; j++) {
 		memcpy(tt, t[j], reps * sizeof(double));
 		printf("  N=%-5u %6llu B %-9s median %8.2f GB/s\n", b.N,

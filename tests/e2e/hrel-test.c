@@ -17,6 +17,9 @@
  *   hrel-test DEV signal    a periodic signal during long relations:
  *                           EINTR, whole rounds moved, bytes_moved agrees
  *   hrel-test DEV table     rounds and cycles against h for the docs
+ *   hrel-test DEV overlap   messages that share receive bytes: the later
+ *                           round's bytes remain (in one round the later
+ *                           message's), though rounds move in blocks
  */
 #include <errno.h>
 #include <signal.h>
@@ -644,6 +647,68 @@ static void part_signal(void)
 	rel_free(&r);
 }
 
+/*
+ * Messages that share receive bytes: every message to destination d lands
+ * at d's one 64-byte slot, 8 to 64 bytes of it, so they overlap in part or
+ * whole. Each byte must hold the message with the latest (round, index)
+ * among those covering it, as the interface promises, whatever order the
+ * payload of a block of rounds takes.
+ */
+static void part_overlap(void)
+{
+	__u64 seed = 0x0e1a, b;
+	__u32 h, m, k, bad;
+	struct bfly_hrel a;
+	struct rel r;
+	int res;
+
+	for (h = 2; h <= 8; h *= 2) {
+		union_of_perms(&r, h, &seed);
+		r.send_bytes = (__u64)r.n * 64;
+		r.recv_bytes = (__u64)info.ports * 64;
+		r.send = xmalloc(r.send_bytes);
+		r.recv = xmalloc(r.recv_bytes);
+		r.want = xmalloc(r.recv_bytes);
+		for (m = 0; m < r.n; m++) {
+			r.msgs[m].len = 8 * (1 + xorshift64(&seed) % 8);
+			r.msgs[m].send_off = (__u64)m * 64;
+			r.msgs[m].recv_off = (__u64)r.msgs[m].dst * 64;
+			r.total += r.msgs[m].len;
+			for (k = 0; k < r.msgs[m].len; k++)
+				r.send[r.msgs[m].send_off + k] = tag(m, k);
+		}
+		a = args(&r, h);
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		tap_check(!res && a.bytes_moved == r.total,
+			  "overlap, h = %u: ran, %llu of %llu bytes moved (%s)", h,
+			  (unsigned long long)a.bytes_moved, (unsigned long long)r.total,
+			  res ? strerror(errno) : "ok");
+		/* The model: each byte from the latest (round, index) covering it */
+		memset(r.want, 0xee, r.recv_bytes);
+		for (b = 0; b < r.recv_bytes; b++) {
+			__u64 best = 0, key;
+
+			for (m = 0; m < r.n; m++) {
+				const struct bfly_msgset_msg *x = &r.msgs[m];
+
+				if (b < x->recv_off || b >= x->recv_off + x->len)
+					continue;
+				key = ((__u64)r.round[m] << 32 | m) + 1;
+				if (key > best) {
+					best = key;
+					r.want[b] = tag(m, b - x->recv_off);
+				}
+			}
+		}
+		for (b = 0, bad = 0; b < r.recv_bytes; b++)
+			bad += r.recv[b] != r.want[b];
+		tap_check(!res && !bad,
+			  "overlap, h = %u: %u messages on %u shared slots, the latest round's bytes remain (%u bytes wrong)",
+			  h, r.n, info.ports, bad);
+		rel_free(&r);
+	}
+}
+
 /* Rounds and cycles of random h-relations (unions of h permutations). */
 static void part_table(void)
 {
@@ -685,7 +750,7 @@ static void part_table(void)
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table\n");
+		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table|overlap\n");
 		return 2;
 	}
 	dev = argv[1];
@@ -704,6 +769,8 @@ int main(int argc, char **argv)
 		part_signal();
 	else if (!strcmp(argv[2], "table"))
 		part_table();
+	else if (!strcmp(argv[2], "overlap"))
+		part_overlap();
 	else
 		return 2;
 	close(fd);

@@ -30,10 +30,13 @@ hrel-test "/dev/$cb" bad
 hrel-test "/dev/$kf" bad
 hrel-test "/dev/$ff" bad
 hrel-test "/dev/$be" signal
+hrel-test "/dev/$b2" overlap
+hrel-test "/dev/$cb" overlap
 # streaming stores (x86-64) from the first byte: payload and faults alike
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" run
 hrel-test "/dev/$b2" bad
+hrel-test "/dev/$b2" overlap
 check "payload_stream_bytes=64M" sh -c "echo 64M > /sys/module/bfly/parameters/payload_stream_bytes"
 
 # A fabric that runs none: one with a fault

@@ -544,10 +544,11 @@ struct bfly_stats {
  * read access is not needed. Runs the N rounds of
  * the schedule, each routed through the fabric and checked for conflicts,
  * moving every message from its send slot to its receive slot. The
- * fabric's switch matrix is not changed. A pending signal stops the batch
- * between rounds with -EINTR, and deleting the fabric with -ENODEV; the
- * outputs then say how many rounds completed and, with @done_ptr, which
- * receive slots hold data.
+ * fabric's switch matrix is not changed. The messages of a block of
+ * consecutive rounds move together once those rounds are scheduled. A
+ * pending signal stops the batch between blocks with -EINTR, and deleting
+ * the fabric with -ENODEV; the outputs then say how many rounds completed
+ * (whole blocks) and, with @done_ptr, which receive slots hold data.
  *
  * Return: 0; -EOPNOTSUPP on the k-ary n-fly, and on a flattened butterfly
  * whose N is no power of two; -EINVAL for wrong sizes, misaligned or
@@ -607,8 +608,8 @@ struct bfly_stats {
  * LCAN in network cycles. On ``mbfly`` the whole relation is routed at
  * once by the multibutterfly paper's algorithm (@stages and the figures
  * after it). The fabric's settings are neither read nor changed. Payload
- * moves after the routing, round by round. New in version 8 of this
- * interface.
+ * moves after the routing, in blocks of consecutive rounds. New in
+ * version 8 of this interface.
  *
  * Return: 0; -EOPNOTSUPP on a fabric with faults; -EAGAIN (stage limit)
  * or -EOVERFLOW (a node's buffers) when a multibutterfly's routing left

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A block of all-to-all rounds moved together (issues 14 and 15).
+ *
+ * Round by round, every message starts a new stream on both sides: it is
+ * read from its own send row and written to its own receive row, N rows
+ * from the one before. Once a block of consecutive rounds is scheduled and
+ * checked, their messages may go in any order, as no round depends on
+ * another's payload: here source row by source row, and within a row in
+ * the order of the rounds that makes the destinations ascend (on RLS, the
+ * rounds backwards). Each source's messages of the block then lie side by
+ * side in its send row, so the reads are one stream per row, and the
+ * writes of consecutive rows land side by side in the receive rows.
+ *
+ * Built natively too: tests/bench/bench-a2a times the kernel's own code.
+ */
+#include "msgblock.h"
+#include "msgcopy.h"
+
+#ifdef __KERNEL__
+#include <linux/bitops.h>
+#include "core.h"
+#endif
+
+/**
+ * bfly_msg_block_rounds() - how many rounds a block of an exchange holds
+ * @ports: N
+ * @size: bytes per message
+ * @stream: whether the exchange is copied with streaming stores
+ *
+ * About %BFLY_MSG_BLOCK_CACHED bytes of payload with cached stores (the
+ * size of one core's L2), %BFLY_MSG_BLOCK_STREAM with streaming ones,
+ * whole rounds, one at least and N at most, and a destination table of
+ * %BFLY_MSG_BLOCK_ENTRIES entries at most.
+ *
+ * Return: the rounds, 1 to @ports (0 for no port).
+ */
+u32 bfly_msg_block_rounds(u32 ports, u64 size, bool stream)
+{
+	u64 round_bytes = (u64)ports * max_t(u64, size, 1);
+	u64 want = stream ? BFLY_MSG_BLOCK_STREAM : BFLY_MSG_BLOCK_CACHED;
+	u64 rounds = want / round_bytes;
+
+	if (!ports)
+		return 0;
+	rounds = min_t(u64, rounds, BFLY_MSG_BLOCK_ENTRIES / ports);
+	return max_t(u64, 1, min_t(u64, rounds, ports));
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_block_rounds);
+
+/* Where the message from @i to @d is read and written */
+static struct bfly_msg bfly_msg_block_msg(const struct bfly_msg_block *blk, u32 i, u32 d)
+{
+	u64 ports = blk->ports;
+
+	return (struct bfly_msg) {
+		.src = blk->send + (i * ports + d) * blk->size,
+		.dst = blk->recv + (d * ports + i) * blk->size,
+	};
+}
+
+/*
+ * Do most sources send to lower destinations from one round to the next?
+ * Then the rounds are walked backwards, so each row's reads ascend.
+ */
+static bool bfly_msg_block_backwards(const struct bfly_msg_block *blk)
+{
+	const u32 *d0 = blk->dest, *d1 = blk->dest + blk->ports;
+	u32 i, down = 0, up = 0;
+
+	if (blk->rounds < 2)
+		return false;
+	for (i = 0; i < blk->ports; i++) {
+		if (d0[i] == BFLY_MSG_NONE || d1[i] == BFLY_MSG_NONE)
+			continue;
+		if (d1[i] < d0[i])
+			down++;
+		else
+			up++;
+	}
+	return down > up;
+}
+
+/* The destination of source @i in the @r-th round of the block's walk */
+static u32 bfly_msg_block_dest(const struct bfly_msg_block *blk, u32 i, u32 r, bool back)
+{
+	return blk->dest[(u64)(back ? blk->rounds - 1 - r : r) * blk->ports + i];
+}
+
+/*
+ * Where to prefetch for the message @distance after source @i's @r-th in
+ * the walk: false when that is past the block or moves nothing.
+ */
+static bool bfly_msg_block_ahead(const struct bfly_msg_block *blk, u32 i, u32 r, u32 distance,
+				 bool back, struct bfly_msg *ahead)
+{
+	u32 d;
+
+	r += distance;
+	while (r >= blk->rounds) {
+		r -= blk->rounds;
+		if (++i >= blk->ports)
+			return false;
+	}
+	d = bfly_msg_block_dest(blk, i, r, back);
+	if (d == BFLY_MSG_NONE)
+		return false;
+	*ahead = bfly_msg_block_msg(blk, i, d);
+	return true;
+}
+
+/**
+ * bfly_msg_block_move() - move the payload of a block of rounds
+ * @blk: the block; @blk->moved and @blk->done record each message as it
+ *	arrives
+ *
+ * Source row by source row (see the top of this file). With cached stores
+ * each copy prefetches the message bfly_msg_prefetch_distance() further on
+ * in this walk; streaming copies prefetch nothing (the reads are one
+ * stream per row, which the CPU's own prefetchers follow, and a software
+ * prefetch there only competes with them). Streaming stores are fenced
+ * before the function returns. Long blocks give the CPU away between rows
+ * and stop for a fatal signal there; other signals wait for the block's end.
+ *
+ * Return: 0; -EFAULT (the messages before it have arrived); -EINTR for a
+ * fatal signal.
+ */
+int bfly_msg_block_move(struct bfly_msg_block *blk)
+{
+	u32 distance = bfly_msg_prefetch_distance(blk->size);
+	bool back = bfly_msg_block_backwards(blk);
+	struct bfly_msg msg, ahead;
+	const struct bfly_msg *pf;
+	u32 i, r, d;
+	int err = 0;
+
+	for (i = 0; i < blk->ports && !err; i++) {
+		for (r = 0; r < blk->rounds; r++) {
+			d = bfly_msg_block_dest(blk, i, r, back);
+			if (d == BFLY_MSG_NONE)
+				continue;
+			msg = bfly_msg_block_msg(blk, i, d);
+			pf = NULL;
+			if (!blk->stream &&
+			    bfly_msg_block_ahead(blk, i, r, distance, back, &ahead))
+				pf = &ahead;
+			err = bfly_msg_copy_chunked(&msg, blk->size, pf, blk->stream);
+			if (err)
+				break;
+			blk->moved += blk->size;
+			if (blk->done)
+				__set_bit((u64)d * blk->ports + i, blk->done);
+		}
+		/* the end of a row of a long block */
+		if (!err && blk->stream && i + 1 < blk->ports) {
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				err = -EINTR;
+		}
+	}
+	bfly_msg_stream_fence(blk->stream);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_block_move);
