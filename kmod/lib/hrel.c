@@ -178,63 +178,6 @@ static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
 }
 
 /**
- * bfly_hrel_degree_workspace_size() - memory bfly_hrel_degree() needs
- * @ports: ports on either side
- *
- * Return: the workspace size in bytes: two counters per port.
- */
-size_t bfly_hrel_degree_workspace_size(u32 ports)
-{
-	return hrel_align((size_t)ports * sizeof(u32)) * 2;
-}
-EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree_workspace_size);
-
-/* Count every port's messages into @gs and @gd; the degree to *@h. */
-static int hrel_count(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		      u32 *gs, u32 *gd, u32 *h, u32 *bad)
-{
-	u32 i, deg = 0;
-
-	memset(gs, 0, (size_t)ports * sizeof(u32));
-	memset(gd, 0, (size_t)ports * sizeof(u32));
-	for (i = 0; i < count; i++) {
-		u32 s = src[i], d = dst[i];
-
-		if (s >= ports || d >= ports) {
-			*bad = i;
-			return -EINVAL;
-		}
-		deg = max_t(u32, deg, ++gs[s]);
-		deg = max_t(u32, deg, ++gd[d]);
-	}
-	*h = deg;
-	return 0;
-}
-
-/**
- * bfly_hrel_degree() - the h of an h-relation
- * @ports: ports on either side; sources and destinations are below it
- * @count: messages
- * @src: each message's source
- * @dst: each message's destination
- * @h: receives the most messages a port sends or receives (0 for none)
- * @bad: receives the first message with an endpoint out of range
- * @work: bfly_hrel_degree_workspace_size() bytes
- *
- * Return: 0; -EINVAL when an endpoint is @ports or more (*@bad says which
- * message).
- */
-int bfly_hrel_degree(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		     u32 *h, u32 *bad, void *work)
-{
-	u32 *gs = work;
-	u32 *gd = (u32 *)((u8 *)work + hrel_align((size_t)ports * sizeof(u32)));
-
-	return hrel_count(ports, count, src, dst, gs, gd, h, bad);
-}
-EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_degree);
-
-/**
  * bfly_hrel_workspace_size() - memory bfly_hrel_colour() needs
  * @ports: ports on either side
  * @count: messages
@@ -756,7 +699,8 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 	if (count > BFLY_HREL_MAX_MESSAGES || h > count)
 		return -EINVAL;
 	hrel_layout(ports, count, h, work, &ws);
-	err = hrel_count(ports, count, src, dst, ws.gs, ws.gd, &deg, &bad);
+	/* gs and gd lead the workspace, as bfly_hrel_degree() lays them out */
+	err = bfly_hrel_degree(ports, count, src, dst, &deg, &bad, work);
 	if (err)
 		return err;
 	if (deg > h)
@@ -815,43 +759,3 @@ int bfly_hrel_colour(u32 ports, u32 count, const u32 *src, const u32 *dst,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_colour);
-
-/**
- * bfly_hrel_round() - the partial permutation of one colour
- * @ports: ports on either side
- * @count: messages
- * @src: each message's source
- * @dst: each message's destination
- * @colour: each message's colour (bfly_hrel_colour())
- * @c: the colour (round) wanted
- * @perm: receives per source its destination in round @c, or
- *	%BFLY_HREL_IDLE
- * @msg: receives per source its message in round @c, or %BFLY_HREL_IDLE;
- *	may be NULL
- *
- * Return: the number of messages of colour @c; -EINVAL when two of them
- * share a source or one has an endpoint out of range.
- */
-int bfly_hrel_round(u32 ports, u32 count, const u32 *src, const u32 *dst,
-		    const u32 *colour, u32 c, u32 *perm, u32 *msg)
-{
-	u32 i;
-	int sent = 0;
-
-	memset(perm, 0xff, (size_t)ports * sizeof(u32));
-	if (msg)
-		memset(msg, 0xff, (size_t)ports * sizeof(u32));
-	for (i = 0; i < count; i++) {
-		if (colour[i] != c)
-			continue;
-		if (src[i] >= ports || dst[i] >= ports ||
-		    perm[src[i]] != BFLY_HREL_IDLE)
-			return -EINVAL;
-		perm[src[i]] = dst[i];
-		if (msg)
-			msg[src[i]] = i;
-		sent++;
-	}
-	return sent;
-}
-EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_round);

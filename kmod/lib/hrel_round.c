@@ -21,6 +21,7 @@
  * sends i to i - k mod N), so that it runs as an all-to-all batch does.
  */
 #include "compat.h"
+#include "hrel.h"
 #include "hrel_round.h"
 #include "rand.h"
 
@@ -182,3 +183,43 @@ void bfly_hrel_exchange_listed_order(u32 ports, u32 *first, u32 *order)
 			order[i] = i * ports + ((i - k) & mask);
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_exchange_listed_order);
+
+/**
+ * bfly_hrel_round() - the partial permutation of one colour
+ * @ports: ports on either side
+ * @count: messages
+ * @src: each message's source
+ * @dst: each message's destination
+ * @colour: each message's colour (bfly_hrel_colour())
+ * @c: the colour (round) wanted
+ * @perm: receives per source its destination in round @c, or
+ *	%BFLY_HREL_IDLE
+ * @msg: receives per source its message in round @c, or %BFLY_HREL_IDLE;
+ *	may be NULL
+ *
+ * Return: the number of messages of colour @c; -EINVAL when two of them
+ * share a source or one has an endpoint out of range.
+ */
+int bfly_hrel_round(u32 ports, u32 count, const u32 *src, const u32 *dst,
+		    const u32 *colour, u32 c, u32 *perm, u32 *msg)
+{
+	u32 i;
+	int sent = 0;
+
+	memset(perm, 0xff, (size_t)ports * sizeof(u32));
+	if (msg)
+		memset(msg, 0xff, (size_t)ports * sizeof(u32));
+	for (i = 0; i < count; i++) {
+		if (colour[i] != c)
+			continue;
+		if (src[i] >= ports || dst[i] >= ports ||
+		    perm[src[i]] != BFLY_HREL_IDLE)
+			return -EINVAL;
+		perm[src[i]] = dst[i];
+		if (msg)
+			msg[src[i]] = i;
+		sent++;
+	}
+	return sent;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_hrel_round);
