@@ -94,27 +94,31 @@ static struct bfly_msg bfly_msglist_msg(const struct bfly_msglist_bufs *b,
 }
 
 /*
- * The messages @order[@from] .. @order[@to - 1] of one step, each copy
- * prefetching a message further on in the step. Stops with -EINTR for a
- * signal between messages.
+ * The @n messages @idx, in that order: one step (@block false), or a
+ * block of steps sorted by send offset. Each copy prefetches a message
+ * further on, except in a block with streaming stores (its reads ascend,
+ * which the CPU's prefetchers follow). In a step, a signal stops the copy
+ * between messages (bfly_msglist_stop()); in a block, every 64 messages
+ * the CPU may go and a fatal signal stops it.
  */
-static int bfly_msglist_move_step(const struct bfly_msglist_bufs *b,
-				  const struct bfly_msgset_msg *msgs, const u32 *order,
-				  u32 from, u32 to, bool stream, u64 *moved)
+static int bfly_msglist_copy(const struct bfly_msglist_bufs *b,
+			     const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n,
+			     bool stream, bool block, u64 *moved)
 {
+	bool prefetch = !block || !stream;
 	struct bfly_msg msg, ahead;
 	u32 m, next;
 	int err;
 
-	for (m = from; m < to; m++) {
-		const struct bfly_msgset_msg *x = &msgs[order[m]];
+	for (m = 0; m < n; m++) {
+		const struct bfly_msgset_msg *x = &msgs[idx[m]];
 		const struct bfly_msg *pf = NULL;
 
 		if (!x->len)
 			continue;
 		next = m + bfly_msg_prefetch_distance(x->len);
-		if (next < to && msgs[order[next]].len) {
-			ahead = bfly_msglist_msg(b, &msgs[order[next]]);
+		if (prefetch && next < n && msgs[idx[next]].len) {
+			ahead = bfly_msglist_msg(b, &msgs[idx[next]]);
 			pf = &ahead;
 		}
 		msg = bfly_msglist_msg(b, x);
@@ -122,8 +126,13 @@ static int bfly_msglist_move_step(const struct bfly_msglist_bufs *b,
 		if (err)
 			return err;
 		*moved += x->len;
-		if (bfly_msglist_stop(b))
+		if (!block && bfly_msglist_stop(b))
 			return -EINTR;
+		if (block && m % 64 == 63) {
+			bfly_msg_stream_fence(stream);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
 	}
 	return 0;
 }
@@ -187,45 +196,6 @@ static bool bfly_msglist_overlap(const struct bfly_msgset_msg *msgs, const u32 *
 }
 
 /*
- * The @n messages @idx of a block, in that order. With cached stores each
- * copy prefetches one further on; streaming copies prefetch nothing (the
- * reads ascend, which the CPU's prefetchers follow). Every 64 messages the
- * CPU may go and a fatal signal stops the block.
- */
-static int bfly_msglist_move_sorted(const struct bfly_msglist_bufs *b,
-				    const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n,
-				    bool stream, u64 *moved)
-{
-	struct bfly_msg msg, ahead;
-	u32 m, next;
-	int err;
-
-	for (m = 0; m < n; m++) {
-		const struct bfly_msgset_msg *x = &msgs[idx[m]];
-		const struct bfly_msg *pf = NULL;
-
-		if (!x->len)
-			continue;
-		next = m + bfly_msg_prefetch_distance(x->len);
-		if (!stream && next < n && msgs[idx[next]].len) {
-			ahead = bfly_msglist_msg(b, &msgs[idx[next]]);
-			pf = &ahead;
-		}
-		msg = bfly_msglist_msg(b, x);
-		err = bfly_msg_copy_chunked(&msg, x->len, pf, stream);
-		if (err)
-			return err;
-		*moved += x->len;
-		if (m % 64 == 63) {
-			bfly_msg_stream_fence(stream);
-			if (bfly_should_stop())
-				return -EINTR;
-		}
-	}
-	return 0;
-}
-
-/*
  * Move steps @s .. @e - 1 together: their messages sorted by receive
  * offset to see that none share bytes (else step by step, so the later
  * step's bytes remain), then by send offset, and moved in that order.
@@ -243,11 +213,11 @@ static int bfly_msglist_move_block(const struct bfly_msglist_bufs *b,
 	bfly_msglist_radix(msgs, idx, n, true, b->recv_bytes, tmp, count);
 	if (!bfly_msglist_overlap(msgs, idx, n)) {
 		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, tmp, count);
-		return bfly_msglist_move_sorted(b, msgs, idx, n, stream, moved);
+		return bfly_msglist_copy(b, msgs, idx, n, stream, true, moved);
 	}
 	for (; s < e && !err; s++) {
-		err = bfly_msglist_move_step(b, msgs, order, first[s], first[s + 1], stream,
-					     moved);
+		err = bfly_msglist_copy(b, msgs, order + first[s], first[s + 1] - first[s],
+					stream, false, moved);
 		bfly_msg_stream_fence(stream);
 	}
 	return err;
@@ -299,8 +269,8 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 			return -ENODEV;
 		e = s + 1;
 		if (!scratch) {
-			err = bfly_msglist_move_step(b, msgs, order, first[s], first[e], stream,
-						     moved);
+			err = bfly_msglist_copy(b, msgs, order + first[s], first[e] - first[s],
+						stream, false, moved);
 		} else {
 			for (block = 0, m = first[s]; ; e++) {
 				for (; m < first[e]; m++)
