@@ -43,12 +43,9 @@ changed() {
 	fi
 }
 
-# json DEV PYTHON-EXPRESSION: bflyctl -j show DEV as f; the expression holds
+# json DEV FILTER: the jq FILTER is true of bflyctl -j show DEV
 json() {
-	bflyctl -j show "$1" > /tmp/ff.json && python3 -c "
-import json, sys
-f = json.load(open('/tmp/ff.json'))
-assert $2, f"
+	bflyctl -j show "$1" > /tmp/ff.json && jq_true /tmp/ff.json "$2"
 }
 
 # fault_test WHAT MODE DEV FAULT...: fabric-fault-test, its TAP lines
@@ -80,7 +77,7 @@ check "new butterfly 8 ($bf) and benes 8 ($be)" test -c "/dev/$bf" -a -c "/dev/$
 
 # ---- add, list, show ----
 check "show: faults 0 on a new fabric" sh -c "bflyctl show $bf | grep -qx '  faults           0'"
-check "show -j: no faults" json "$bf" 'f["faults"] == 0 and f["fault_list"] == []'
+check "show -j: no faults" json "$bf" '.faults == 0 and .fault_list == []'
 changed "$bf" 1 "add a stuck node" bflyctl fault add "$bf" stuck 2 1 cross
 changed "$bf" 3 "add two broken links in one command" bflyctl fault add "$bf" link 0 5 link 2 7
 bflyctl show "$bf" > /tmp/ff.show
@@ -96,13 +93,18 @@ check "show: node 2 of stage 0 has a broken output link" grep -qE '^ +4,5 +\[.\]
 check "show: node 3 of the last stage has a broken output link" grep -qE '^ +6,7 +\[.\]-\[.\]-\[.\]/ node 3$' /tmp/ff.show
 check "show: nodes without faults drawn as before" grep -qE '^ +0,1 +\[.\]-\[.\]-\[.\]  node 0$' /tmp/ff.show
 check "show -j: the fault list, in the order added" json "$bf" \
-	'f["faults"] == 3 and f["fault_list"] == [{"kind": "stuck", "stage": 2, "node": 1, "state": "cross"}, {"kind": "link", "stage": 0, "pos": 5}, {"kind": "link", "stage": 2, "pos": 7}]'
-check "show -j -p parses" sh -c "bflyctl -j -p show $bf | python3 -c 'import json,sys; assert len(json.load(sys.stdin)[\"fault_list\"]) == 3'"
-check "list -j: faults of every fabric" sh -c "bflyctl -j list | python3 -c 'import json,sys; l=json.load(sys.stdin); assert [f[\"faults\"] for f in l] == [3, 0], l'"
+	'.faults == 3 and .fault_list == [{"kind": "stuck", "stage": 2, "node": 1, "state": "cross"}, {"kind": "link", "stage": 0, "pos": 5}, {"kind": "link", "stage": 2, "pos": 7}]'
+bflyctl -j -p show "$bf" > /tmp/ff.json
+check "show -j -p parses" jq_true /tmp/ff.json '.fault_list | length == 3'
+bflyctl -j list > /tmp/ff.json
+check "list -j: faults of every fabric" jq_true /tmp/ff.json 'map(.faults) == [3, 0]'
 check_eq "fault list" "$bf: 3 faults|  stuck  stage 2 node 1 cross|  link   stage 0 pos 5 broken|  link   stage 2 pos 7 broken" \
 	"$(bflyctl fault list "$bf" | tr '\n' '|' | sed 's/|$//')"
-check "fault list -j" sh -c "bflyctl -j fault list $bf | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"id\"] == ${bf#bfly} and r[\"faults\"] == 3 and r[\"fault_list\"][0][\"state\"] == \"cross\", r'"
-check "fault add -j" sh -c "bflyctl -j fault add $be stuck 0 1 straight | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r == {\"id\": ${be#bfly}, \"faults\": 1}, r'"
+bflyctl -j fault list "$bf" > /tmp/ff.json
+check "fault list -j" jq_true /tmp/ff.json \
+	".id == ${bf#bfly} and .faults == 3 and .fault_list[0].state == \"cross\""
+bflyctl -j fault add "$be" stuck 0 1 straight > /tmp/ff.json
+check "fault add -j" jq_true /tmp/ff.json ". == {\"id\": ${be#bfly}, \"faults\": 1}"
 echo "${be#bfly}:1" >> /tmp/ff.events
 check "fault --help" sh -c 'bflyctl fault --help | grep -q "^usage: bflyctl"'
 
@@ -204,7 +206,7 @@ changed "$b16" 0 "clear" bflyctl fault clear "$b16"
 # packet of each.
 br=$(bflyctl new benes 8)
 changed "$br" 1 "a broken link for the routes" bflyctl fault add "$br" link 2 3
-gen=$(bflyctl -j show "$br" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')
+gen=$(bflyctl -j show "$br" | jq .generation)
 bflyctl route "$br" identity > /tmp/ff.out 2> /tmp/ff.err
 rc=$?
 check_eq "route hit by a fault: exit 1" 1 $rc
@@ -212,21 +214,21 @@ check "route hit by a fault: one-line error with the extack" sh -c \
 	'[ $(wc -l < /tmp/ff.err) -eq 1 ] && grep -qF "faults: packets of the route would meet a fault: route refused, matrix unchanged" /tmp/ff.err && grep -qF "(No route to host)" /tmp/ff.err'
 check "route hit by a fault: reported refused, 1 input affected" sh -c \
 	'grep -q "refused" /tmp/ff.out && grep -qx "  faults 1: affected 1, stuck unmet 0" /tmp/ff.out'
-check "route hit by a fault: generation unchanged" json "$br" "f['generation'] == $gen"
+check "route hit by a fault: generation unchanged" json "$br" ".generation == $gen"
 check "route dry-run: affected 1" sh -c \
 	"bflyctl route $br dry-run reverse | grep -qx '  faults 1: affected 1, stuck unmet 0'"
-check "route dry-run -j: the counts" sh -c \
-	"bflyctl -j route $br dry-run shift 3 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert (r[\"faults\"], r[\"affected\"], r[\"stuck_unmet\"], r[\"applied\"]) == (1, 1, 0, False), r'"
+bflyctl -j route "$br" dry-run shift 3 > /tmp/ff.json
+check "route dry-run -j: the counts" jq_true /tmp/ff.json '[.faults, .affected, .stuck_unmet, .applied] == [1, 1, 0, false]'
 check "route allow-faults: applied with the faults reported" sh -c \
 	"bflyctl route $br allow-faults identity > /tmp/ff.out && grep -q applied /tmp/ff.out && grep -qx '  faults 1: affected 1, stuck unmet 0 (allowed)' /tmp/ff.out"
-check "route allow-faults: generation + 1" json "$br" "f['generation'] == $gen + 1"
-check "route dry-run allow-faults in either order" sh -c \
-	"bflyctl -j route $br allow-faults dry-run identity | python3 -c 'import json,sys; r=json.load(sys.stdin); assert not r[\"applied\"] and r[\"affected\"] == 1, r'"
+check "route allow-faults: generation + 1" json "$br" ".generation == $gen + 1"
+bflyctl -j route "$br" allow-faults dry-run identity > /tmp/ff.json
+check "route dry-run allow-faults in either order" jq_true /tmp/ff.json '(.applied | not) and .affected == 1'
 changed "$br" 0 "clear" bflyctl fault clear "$br"
 check "route on a fabric without faults prints no fault line" sh -c \
 	"bflyctl route $br identity > /tmp/ff.out && grep -q applied /tmp/ff.out && ! grep -q faults /tmp/ff.out"
-check "route -j without faults: faults 0, affected 0" sh -c \
-	"bflyctl -j route $br dry-run reverse | python3 -c 'import json,sys; r=json.load(sys.stdin); assert (r[\"faults\"], r[\"affected\"], r[\"stuck_unmet\"]) == (0, 0, 0), r'"
+bflyctl -j route "$br" dry-run reverse > /tmp/ff.json
+check "route -j without faults: faults 0, affected 0" jq_true /tmp/ff.json '[.faults, .affected, .stuck_unmet] == [0, 0, 0]'
 
 # A stuck node of the middle stage: some routes need it in the other state.
 changed "$br" 1 "a stuck node in the middle stage" bflyctl fault add "$br" stuck 2 1 cross
@@ -253,16 +255,16 @@ check "benes, stuck node of stage 0: 10 random routes succeed" sh -c \
 # ---- a2a ----
 check "a2a benes, honoured stuck node: succeeds, faults 1, affected 0" sh -c \
 	"bflyctl a2a $be > /tmp/ff.out && grep -q 'faults 1, affected 0' /tmp/ff.out"
-check "a2a -j: faults and affected" sh -c \
-	"bflyctl -j a2a $be | python3 -c 'import json,sys; r=json.load(sys.stdin); assert (r[\"rounds\"], r[\"faults\"], r[\"affected\"]) == (8, 1, 0), r'"
+bflyctl -j a2a "$be" > /tmp/ff.json
+check "a2a -j: faults and affected" jq_true /tmp/ff.json '[.rounds, .faults, .affected] == [8, 1, 0]'
 # A broken link hits one message of every round: N in all.
 changed "$be" 2 "a broken link on benes" bflyctl fault add "$be" link 2 3
 check "a2a benes, broken link: faults 2, affected 8 (one message a round)" sh -c \
 	"bflyctl a2a $be > /tmp/ff.out && grep -q 'faults 2, affected 8' /tmp/ff.out"
 b2=$(bflyctl new bfly2 8)
 changed "$b2" 1 "a broken link on bfly2" bflyctl fault add "$b2" link 4 0
-check "a2a -j bfly2, broken link: 8 rounds, affected 8" sh -c \
-	"bflyctl -j a2a $b2 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert (r[\"rounds\"], r[\"faults\"], r[\"affected\"], r[\"conflicts\"]) == (8, 1, 8, 0), r'"
+bflyctl -j a2a "$b2" > /tmp/ff.json
+check "a2a -j bfly2, broken link: 8 rounds, affected 8" jq_true /tmp/ff.json '[.rounds, .faults, .affected, .conflicts] == [8, 1, 8, 0]'
 changed "$b2" 0 "clear bfly2" bflyctl fault clear "$b2"
 check "a2a bfly2 after clear: succeeds, no fault line" sh -c \
 	"bflyctl a2a $b2 > /tmp/ff.out && ! grep -q faults /tmp/ff.out"
@@ -284,14 +286,9 @@ changed "$bf" 0 "clear" bflyctl fault clear "$bf"
 wait_until 60 count_at_least "$(wc -l < /tmp/ff.events)" /tmp/ff-monitor.json faults-changed
 kill $mon
 wait $mon 2>/dev/null
-check "monitor -j: one faults-changed event per change, none for refusals" python3 - <<'PY'
-import json
-ev = [json.loads(l) for l in open("/tmp/ff-monitor.json")]
-got = ["%d:%d" % (e["id"], e["faults"]) for e in ev if e["event"] == "faults-changed"]
-want = open("/tmp/ff.events").read().split()
-assert got == want, (got, want)
-print(len(got), "events")
-PY
+check_eq "monitor -j: one faults-changed event per change, none for refusals" \
+	"$(tr '\n' ' ' < /tmp/ff.events)" \
+	"$(jq -r 'select(.event == "faults-changed") | "\(.id):\(.faults)"' /tmp/ff-monitor.json | tr '\n' ' ')"
 
 # ---- the kernel's YNL cli.py, driven by the spec alone, agrees ----
 ynl=/usr/share/bfly/ynl
@@ -299,10 +296,8 @@ if [ -f "$ynl/cli.py" ]; then
 	python3 "$ynl/cli.py" --spec "$ynl/netlink/specs/bfly.yaml" --no-schema --do fault-add \
 		--json "{\"id\": ${bf#bfly}, \"fault\": [{\"kind\": \"stuck\", \"stage\": 1, \"index\": 3, \"state\": 1}, {\"kind\": \"link\", \"stage\": 0, \"index\": 2}]}" \
 		--output-json > /tmp/ff-ynl.json 2>&1
-	check "cli.py --do fault-add: two faults in one request" python3 -c '
-import json
-r = json.load(open("/tmp/ff-ynl.json"))
-assert r["faults-count"] == 2, r'
+	check "cli.py --do fault-add: two faults in one request" \
+		jq_true /tmp/ff-ynl.json '."faults-count" == 2'
 	check_eq "bflyctl lists what cli.py added" "$bf: 2 faults|  stuck  stage 1 node 3 cross|  link   stage 0 pos 2 broken" \
 		"$(bflyctl fault list "$bf" | tr '\n' '|' | sed 's/|$//')"
 	python3 "$ynl/cli.py" --spec "$ynl/netlink/specs/bfly.yaml" --no-schema --do fabric-get \
@@ -368,7 +363,7 @@ fault_run bfly2 16 "batch" stuck:0:0:0 link:6:11
 fault_run bfly-twice 8 "route" stuck:1:2:1 link:3:4
 
 # ---- the end ----
-for d in $(bflyctl -j list | python3 -c 'import json,sys; print(" ".join(f["dev"] for f in json.load(sys.stdin)))'); do
+for d in $(bflyctl -j list | jq -r '.[].dev'); do
 	bflyctl del "$d" || not_ok "del $d"
 done
 check "rmmod" rmmod bfly

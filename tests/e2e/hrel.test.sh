@@ -59,24 +59,15 @@ check "hrel butterfly one-to-one 5: h 5" grep -q "h 5, 5 colours" /tmp/hr.out
 for dev in $be $bf $b2 $bt $cb $tl $kf $ff $k3 $f3; do
 	bflyctl -j hrel "$dev" random 3 seed 7 perms > "/tmp/hr-$dev.json"
 	check "hrel -j $dev random 3 perms: rounds are partial permutations of the messages" \
-		python3 -c "
-import json
-r = json.load(open('/tmp/hr-$dev.json'))
-n = len(r['round_perms'][0])
-assert r['h'] == 3 and r['colours'] == 3 and r['messages'] == 3 * n, r
-assert r['rounds'] >= 3 and r['extra_rounds'] == r['rounds'] - 3, r
-assert len(r['round_perms']) == r['rounds'] and len(r['msg_round']) == r['messages']
-got = sorted((k, s, d) for k, p in enumerate(r['round_perms'])
-             for s, d in enumerate(p) if d is not None)
-assert all(len({s for k2, s, d in got if k2 == k}) == len([1 for g in got if g[0] == k]) and
-           len({d for k2, s, d in got if k2 == k}) == len([1 for g in got if g[0] == k])
-           for k in range(r['rounds']))
-assert len(got) == r['messages'] and sorted(k for k, s, d in got) == sorted(r['msg_round'])"
+		jq_true "/tmp/hr-$dev.json" '(.round_perms[0] | length) as $n |
+		.h == 3 and .colours == 3 and .messages == 3 * $n and
+		.rounds >= 3 and .extra_rounds == .rounds - 3 and
+		(.round_perms | length) == .rounds and (.msg_round | length) == .messages and
+		all(.round_perms[]; map(select(. != null)) | length == (unique | length)) and
+		([.round_perms | to_entries[] | .key as $k | .value[] | select(. != null) | $k] | sort) ==
+		(.msg_round | sort)'
 done
-check "hrel benes -j: rounds == h" python3 -c "
-import json
-r = json.load(open('/tmp/hr-$be.json'))
-assert r['rounds'] == 3 and r['extra_rounds'] == 0, r"
+check "hrel benes -j: rounds == h" jq_true "/tmp/hr-$be.json" '.rounds == 3 and .extra_rounds == 0'
 bflyctl -j hrel "$b2" random 3 seed 7 perms > /tmp/hr2.json
 check "hrel: one seed, one result" cmp -s "/tmp/hr-$b2.json" /tmp/hr2.json
 printf '0 1\n1 0\n# comment\n0 2\n' > /tmp/hr.pairs
@@ -103,11 +94,9 @@ check "hrel benes alltoall perms: 64 round lines" test "$(grep -c '^  round ' /t
 b1k=$(bflyctl new benes 1024)
 f1k=$(bflyctl new butterfly 1024)
 bflyctl -j hrel "$b1k" random 7 perms > /tmp/hr.json
-check "hrel benes 1024 random 7 perms: 7168 messages, 7 rounds of 1024 in one reply" python3 -c "
-import json
-r = json.load(open('/tmp/hr.json'))
-assert r['messages'] == 7168 and r['rounds'] == 7 and len(r['round_perms']) == 7, r['rounds']
-assert all(len(p) == 1024 for p in r['round_perms'])"
+check "hrel benes 1024 random 7 perms: 7168 messages, 7 rounds of 1024 in one reply" \
+	jq_true /tmp/hr.json '.messages == 7168 and .rounds == 7 and (.round_perms | length) == 7 and
+		all(.round_perms[]; length == 1024)'
 refused "hrel perms past one attribute: butterfly 1024, random 7" \
 	"want-round-perms: rounds x N over 16382 entries" bflyctl hrel "$f1k" random 7 perms
 bflyctl del "$b1k"

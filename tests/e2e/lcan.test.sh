@@ -40,29 +40,17 @@ check "new cb-lcan 27 radix 3 up 2 (the TRAC): $tr" test -c "/dev/$tr"
 for dev in $cb $tl $ft $tr; do
 	bflyctl -j show "$dev" > "/tmp/$dev.json"
 done
-check "cb-lcan(2,2) N=8: 3 levels of 4 switches, 4 connectors each" python3 -c "
-import json
-f = json.load(open('/tmp/$cb.json'))
-want = dict(topology='cb-lcan', ports=8, radix=2, up=2, node_stages=3, nodes_per_stage=4,
-            switches=12, port_map_bytes=48, degree=4, diameter=6)
-assert all(f[k] == v for k, v in want.items()), f"
-check "t-lcan(4,2) N=16: levels of 4, 2 and 1 switches" python3 -c "
-import json
-f = json.load(open('/tmp/$tl.json'))
-want = dict(topology='t-lcan', ports=16, radix=4, up=2, node_stages=3, nodes_per_stage=4,
-            switches=7, port_map_bytes=42)
-assert all(f[k] == v for k, v in want.items()), f"
-check "fattree(3,2) N=27: 9, 3 and 1 switches, no port maps" python3 -c "
-import json
-f = json.load(open('/tmp/$ft.json'))
-want = dict(topology='fattree', ports=27, radix=3, up=2, node_stages=3, switches=13,
-            port_map_bytes=0)
-assert all(f[k] == v for k, v in want.items()), f"
-check "cb-lcan(3,2) N=27: levels of 9, 6 and 4 switches" python3 -c "
-import json
-f = json.load(open('/tmp/$tr.json'))
-want = dict(node_stages=3, nodes_per_stage=9, switches=19, port_map_bytes=95)
-assert all(f[k] == v for k, v in want.items()), f"
+check "cb-lcan(2,2) N=8: 3 levels of 4 switches, 4 connectors each" json_has "/tmp/$cb.json" \
+	'{"topology": "cb-lcan", "ports": 8, "radix": 2, "up": 2, "node_stages": 3,
+	  "nodes_per_stage": 4, "switches": 12, "port_map_bytes": 48, "degree": 4, "diameter": 6}'
+check "t-lcan(4,2) N=16: levels of 4, 2 and 1 switches" json_has "/tmp/$tl.json" \
+	'{"topology": "t-lcan", "ports": 16, "radix": 4, "up": 2, "node_stages": 3,
+	  "nodes_per_stage": 4, "switches": 7, "port_map_bytes": 42}'
+check "fattree(3,2) N=27: 9, 3 and 1 switches, no port maps" json_has "/tmp/$ft.json" \
+	'{"topology": "fattree", "ports": 27, "radix": 3, "up": 2, "node_stages": 3,
+	  "switches": 13, "port_map_bytes": 0}'
+check "cb-lcan(3,2) N=27: levels of 9, 6 and 4 switches" json_has "/tmp/$tr.json" \
+	'{"node_stages": 3, "nodes_per_stage": 9, "switches": 19, "port_map_bytes": 95}'
 check_eq "ioctl: cb-lcan's topology" cb-lcan "$(info_key /dev/$cb topology)"
 check_eq "ioctl: cb-lcan's port-map bytes" 48 "$(info_key /dev/$cb port_map_bytes)"
 bflyctl show "$cb" > /tmp/cb.show
@@ -96,19 +84,16 @@ bflyctl show "$tl" matrix > /tmp/tl.matrix
 check "show t-lcan matrix: levels of 4, 2 and 1 switches of 6 connectors" \
 	grep -qx "  level  2: \[- - - 4 - -\]" /tmp/tl.matrix
 bflyctl -j show "$cb" matrix > /tmp/cb.json
-check "show -j cb-lcan matrix: lcan_settings per level and switch" python3 -c "
-import json
-f = json.load(open('/tmp/cb.json'))
-s = f['lcan_settings']
-assert len(s) == 3 and all(len(l) == 4 for l in s), s
-assert s[0][1] == [2, 1, 0, None] and s[2][3] == [None, 2, None, None], s"
-gen=$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")
+check "show -j cb-lcan matrix: lcan_settings per level and switch" jq_true /tmp/cb.json \
+	'.lcan_settings | length == 3 and all(length == 4) and
+	 .[0][1] == [2, 1, 0, null] and .[2][3] == [null, 2, null, null]'
+gen=$(bflyctl -j show "$cb" | jq .generation)
 refused "set all on an LCAN: refused by bflyctl with the reason" "a byte per connector" \
 	bflyctl set "$cb" all straight
 refused "set all map on an LCAN: refused by bflyctl with the reason" "a byte per connector" \
 	bflyctl set "$cb" all map 1 0
 check_eq "the refused sets changed nothing" "$gen" \
-	"$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")"
+	"$(bflyctl -j show "$cb" | jq .generation)"
 
 # Message sets (BFLY_IOC_MSGSET): the device and the library built natively
 # give the same cycles, paths and loads; payload; bad input; a kill.
@@ -130,20 +115,15 @@ bflyctl msgset "$c64" pattern identity > /tmp/ms.out
 check "msgset identity: one cycle, ceil(lambda) 1" \
 	grep -q "set 0: 1 cycles, ceil(lambda) 1 (lambda 1/1), 64 of 64 routed" /tmp/ms.out
 bflyctl -j msgset "$c64" pattern random reps 5 seed 11 > /tmp/ms.json
-check "msgset random reps 5: five sets, every one routed, cycles >= bound" python3 -c "
-import json
-r = json.load(open('/tmp/ms.json'))
-s = r['sets']
-assert len(s) == 5 and r['messages'] == 64, r
-assert all(x['routed'] == 64 and x['cycles'] >= x['bound'] >= 1 for x in s), s
-assert r['min_cycles'] <= r['mean_cycles'] <= r['max_cycles'], r"
+check "msgset random reps 5: five sets, every one routed, cycles >= bound" jq_true /tmp/ms.json \
+	'(.sets | length) == 5 and .messages == 64 and
+	 (.sets | all(.routed == 64 and .cycles >= .bound and .bound >= 1)) and
+	 .min_cycles <= .mean_cycles and .mean_cycles <= .max_cycles'
 bflyctl -j msgset "$c64" pattern random reps 5 seed 11 > /tmp/ms2.json
 check "msgset: one seed, one result" cmp -s /tmp/ms.json /tmp/ms2.json
 bflyctl -j msgset "$c64" pattern worst strategy offline > /tmp/ms.json
-check "msgset worst: ceil(lambda) is 1 on CB-LCAN(2,2)" python3 -c "
-import json
-r = json.load(open('/tmp/ms.json'))
-assert r['sets'][0]['bound'] == 1 and r['sets'][0]['routed'] == 64, r"
+check "msgset worst: ceil(lambda) is 1 on CB-LCAN(2,2)" jq_true /tmp/ms.json \
+	'.sets[0].bound == 1 and .sets[0].routed == 64'
 bflyctl msgset "$c64" pattern transpose mode unidir > /tmp/ms.out
 check "msgset transpose, uni-directional: routed in cycles" \
 	grep -q "64 of 64 routed" /tmp/ms.out
@@ -159,15 +139,9 @@ check "msgset file: three messages" grep -q "3 of 3 routed" /tmp/ms.out
 # 1 -> 0 turns at level 0: PE 1 up (1), PE 0 down (14).
 printf '0 4\n1 0\n' > /tmp/ms.pairs
 bflyctl -j msgset "$cb" file /tmp/ms.pairs want all > /tmp/msw.json
-check "msgset want all: cycles, paths and the 28 channels' loads" python3 -c "
-import json
-s = json.load(open('/tmp/msw.json'))['sets'][0]
-want = [0] * 28
-for c in (0, 8, 12, 18, 24, 27, 1, 14):
-    want[c] = 1
-assert s['loads'] == want, s['loads']
-assert s['levels'] == 3 and len(s['paths']) == 12 and s['msg_cycle'] == [0, 0], s
-assert all(t < 2 for t in s['paths']), s"
+check "msgset want all: cycles, paths and the 28 channels' loads" jq_true /tmp/msw.json \
+	'.sets[0] | .loads == [range(28) | if IN(0, 8, 12, 18, 24, 27, 1, 14) then 1 else 0 end] and
+	 .levels == 3 and (.paths | length) == 12 and .msg_cycle == [0, 0] and all(.paths[]; . < 2)'
 bflyctl msgset "$cb" file /tmp/ms.pairs want paths > /tmp/msw.out
 check "msgset want paths: a line per message with its cycle and path" \
 	grep -q "^    0 -> 4: cycle 0, up [01] [01] [01], down [0-9] [0-9] [0-9]$" /tmp/msw.out
@@ -192,7 +166,7 @@ set -- 1 0 - -  2 1 0 -  2 - 0 -  3 - - -  - 2 1 -  - - - -  2 - 0 -  - 3 - - \
 check "set cb-lcan settings: 48 bytes accepted" bflyctl set "$cb" settings "$@"
 check "show cb-lcan matrix: the settings set" sh -c \
 	"bflyctl show $cb matrix | grep -qx '  level  1: \[- 2 1 -\] \[- - - -\] \[2 - 0 -\] \[- 3 - -\]'"
-gen=$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")
+gen=$(bflyctl -j show "$cb" | jq .generation)
 bad=$(echo "$@" | awk '{ $14 = 3; print }')
 # shellcheck disable=SC2086
 refused "set cb-lcan settings: two downers to one upper" "used twice" \
@@ -201,7 +175,7 @@ refused "set cb-lcan settings: one byte short" "48" bflyctl set "$cb" settings 1
 refused "set cb-lcan settings: not a connector" "not a connector" \
 	bflyctl set "$cb" settings $(echo "$@" | awk '{ $1 = "x"; print }')
 check_eq "the refused settings changed nothing" "$gen" \
-	"$(bflyctl -j show "$cb" | python3 -c "import json, sys; print(json.load(sys.stdin)['generation'])")"
+	"$(bflyctl -j show "$cb" | jq .generation)"
 set --
 
 # Bad input by netlink: errno, the extack message, the message at fault

@@ -30,6 +30,21 @@ check_eq() {
 	fi
 }
 
+# jq_true FILE FILTER: the jq FILTER's last result for FILE's JSON is
+# neither false nor null; else FILE is printed (for check's report)
+jq_true() {
+	jq -e "$2" "$1" > /dev/null && return 0
+	echo "jq: not true: $2"
+	head -c 3000 "$1"
+	return 1
+}
+
+# json_has FILE JSON-OBJECT: FILE's object has every key of JSON-OBJECT,
+# each with its value
+json_has() {
+	jq_true "$1" "($2) as \$w | with_entries(select(.key as \$k | \$w | has(\$k))) == \$w"
+}
+
 # wait_until SECONDS COMMAND...: poll COMMAND every 0.1 s until it succeeds;
 # false if it has not within SECONDS. For what a background process does
 # at its own pace (a monitor joining its group, events arriving), where a

@@ -22,7 +22,7 @@ mbfly-hrel-bad "/dev/$m256" kill
 # 8191 messages (netlink's most) on 256 ports: the longest relation
 nl-signal-test hrel-kill "${m256#bfly}"
 refused "netlink hrel on mbfly: h above 256" "h: above 256" sh -c \
-	"python3 -c \"print('\\n'.join('%d 0' % (i % 32) for i in range(257)))\" | bflyctl hrel $m32 file -"
+	"awk 'BEGIN { for (i = 0; i < 257; i++) print i % 32, 0 }' | bflyctl hrel $m32 file -"
 refused "netlink hrel on mbfly: a port out of range" "no port of the fabric" sh -c \
 	"printf '0 1\n1 32\n' | bflyctl hrel $m32 file -"
 for d in $m64 $m256 $m32; do

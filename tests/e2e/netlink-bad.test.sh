@@ -73,7 +73,7 @@ check_eq "nobody created nothing" 1 "$(bflyctl list | grep -c '^[0-9]')"
 
 # Nothing above changed the fabric
 check_eq "bfly0 untouched by every refusal" 0 \
-	"$(bflyctl -j show bfly0 | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')"
+	"$(bflyctl -j show bfly0 | jq .generation)"
 check "rmmod" rmmod bfly
 check "bflyctl without the module: one-line error" sh -c \
 	'! bflyctl list 2>/tmp/e && [ $(wc -l < /tmp/e) -eq 1 ] && grep -q "is bfly.ko loaded" /tmp/e'

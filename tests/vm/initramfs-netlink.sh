@@ -5,10 +5,12 @@
 # python3 with its standard library, python3-yaml and python3-jsonschema;
 # the kernel's YNL library and cli.py (/usr/share/bfly/ynl) with the bfly
 # spec and the genetlink-legacy schema next to it; genl-ctrl-list
-# (libnl-utils). Each program comes with the shared libraries ldd lists,
-# and so do the dynamically linked programs already in ROOT/usr/bin
-# (bflyctl and libnl). Called by mkinitramfs.sh; a missing piece is
-# reported and skipped (the tests then fail with a clear message).
+# (libnl-utils); jq, which checks bflyctl's JSON (a C program: it starts
+# in a fraction of python3's time in a TCG VM). Each program comes with
+# the shared libraries ldd lists, and so do the dynamically linked
+# programs already in ROOT/usr/bin (bflyctl and libnl). Called by
+# mkinitramfs.sh; a missing piece is reported and skipped (the tests then
+# fail with a clear message).
 # BFLY_YNL=no (demo.sh): YNL is not needed, its absence is not reported.
 #
 #   initramfs-netlink.sh ROOT
@@ -51,6 +53,12 @@ for prog in "$root"/usr/bin/* "$root"/usr/sbin/*; do
 		copy_libs "$prog"
 	fi
 done
+
+if [ -x /usr/bin/jq ]; then
+	copy_prog /usr/bin/jq
+else
+	echo "initramfs-netlink: /usr/bin/jq missing (jq)" >&2
+fi
 
 if [ -x /usr/bin/genl-ctrl-list ]; then
 	copy_prog /usr/bin/genl-ctrl-list

@@ -16,6 +16,8 @@ packages=(
 	qemu-system-x86 busybox-static cpio xz-utils
 	# checks: sparse; kunit.py, YNL and checkpatch need python3 and perl
 	sparse python3 python3-yaml python3-jsonschema perl
+	# the end-to-end tests' checks of bflyctl's JSON
+	jq
 	# netlink tools
 	libnl-utils
 	# pictures: Graphviz renders bflyctl's DOT (bflyctl show ... format svg)
