@@ -61,15 +61,15 @@ print("checked", len(sys.argv) - 1, "fabrics")
 PY
 # -p only prettifies -j, as in iproute2
 d1=$(echo $devs | cut -d' ' -f1)
-check "pretty JSON parses" sh -c 'bflyctl -j -p list | python3 -c "import json,sys; json.load(sys.stdin)"'
+check "pretty JSON parses" sh -c 'bflyctl -j -p list | jq empty'
 check "-j -p is indented" sh -c "[ \$(bflyctl -j -p show $d1 | wc -l) -gt 10 ]"
 check_eq "-jp is -j -p" "$(bflyctl -j -p show $d1)" "$(bflyctl -jp show $d1)"
 check_eq "-pj is -j -p" "$(bflyctl -j -p show $d1)" "$(bflyctl -pj show $d1)"
 check_eq "-p alone prints text" "$(bflyctl list)" "$(bflyctl -p list)"
 check_eq "--pretty alone prints text" "$(bflyctl show $d1)" "$(bflyctl --pretty show $d1)"
 
-benes=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "benes" and f["ports"] == 16][0])')
-bfly=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "butterfly" and f["ports"] == 16][0])')
+benes=$(bflyctl -j list | jq -r '[.[] | select(.topology == "benes" and .ports == 16)][0].dev')
+bfly=$(bflyctl -j list | jq -r '[.[] | select(.topology == "butterfly" and .ports == 16)][0].dev')
 
 # show for people: N <= 32 draws the switches
 check "show $benes draws 8 node rows" sh -c "[ \$(bflyctl show $benes | grep -c 'node [0-9]*\$') -eq 8 ]"
@@ -81,21 +81,21 @@ done
 # set switches, then read them back
 check "set $benes stage 0 node 3 cross" bflyctl set "$benes" stage 0 node 3 cross stage 6 node 7 cross
 check_eq "matrix shows the two crossed switches" "00010000 00000001" \
-	"$(bflyctl -j show "$benes" matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)["matrix"]; print(m[0], m[6])')"
+	"$(bflyctl -j show "$benes" matrix | jq -r '"\(.matrix[0]) \(.matrix[6])"')"
 check "set $benes all straight" bflyctl set "$benes" all straight
 check_eq "matrix all straight" "0" \
-	"$(bflyctl -j show "$benes" matrix | python3 -c 'import json,sys; print(sum(r.count("1") for r in json.load(sys.stdin)["matrix"]))')"
+	"$(bflyctl -j show "$benes" matrix | jq '[.matrix[] | indices("1") | length] | add')"
 
 # route: looping on benes always succeeds; the generation grows
-gen0=$(bflyctl -j show "$benes" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')
+gen0=$(bflyctl -j show "$benes" | jq .generation)
 check "route $benes random permutation" bflyctl route "$benes" random seed 7
 check "route $benes reverse (JSON: looping, applied)" sh -c \
-	"bflyctl -j route $benes reverse | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"method\"] == \"looping\" and r[\"applied\"] and r[\"conflicts\"] == 0, r'"
-gen1=$(bflyctl -j show "$benes" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')
+	"bflyctl -j route $benes reverse | jq -e '.method == \"looping\" and .applied and .conflicts == 0' > /dev/null"
+gen1=$(bflyctl -j show "$benes" | jq .generation)
 check_eq "generation grew by 2 routes" "$((gen0 + 2))" "$gen1"
 check "route dry-run leaves the generation" sh -c \
-	"bflyctl route $benes dry-run shift 3 >/dev/null && [ \$(bflyctl -j show $benes | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"generation\"])') -eq $gen1 ]"
-check "route with labels on bfly2" sh -c "bflyctl -j route \$(bflyctl -j list | python3 -c 'import json,sys; print([f[\"dev\"] for f in json.load(sys.stdin) if f[\"topology\"] == \"bfly2\" and f[\"ports\"] == 2][0])') dry-run labels 0,1"
+	"bflyctl route $benes dry-run shift 3 >/dev/null && [ \$(bflyctl -j show $benes | jq .generation) -eq $gen1 ]"
+check "route with labels on bfly2" sh -c "bflyctl -j route \$(bflyctl -j list | jq -r '[.[] | select(.topology == \"bfly2\" and .ports == 2)][0].dev') dry-run labels 0,1"
 
 # A butterfly route with conflicts: refused, listed, counted
 conflicted=
@@ -111,27 +111,27 @@ if [ -n "$conflicted" ]; then
 		'[ $(wc -l < /tmp/route.err) -eq 1 ] && grep -q "internal conflicts" /tmp/route.err'
 	check "refused route: conflicts listed" grep -q "conflict: stage" /tmp/route.out
 	check "stats count the refusal" sh -c \
-		"bflyctl -j stats $bfly | python3 -c 'import json,sys; s=json.load(sys.stdin); assert s[\"refusals\"] >= 1 and s[\"conflicts\"] >= 1, s'"
+		"bflyctl -j stats $bfly | jq -e '.refusals >= 1 and .conflicts >= 1' > /dev/null"
 else
 	not_ok "a random permutation on butterfly 16 has conflicts"
 fi
 check "stats reset" bflyctl stats "$bfly" reset
 check_eq "stats after reset" "0 0 0" \
-	"$(bflyctl -j stats "$bfly" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["routes"], s["refusals"], s["conflicts"])')"
+	"$(bflyctl -j stats "$bfly" | jq -r '"\(.routes) \(.refusals) \(.conflicts)"')"
 
 # show with link loads: every link carries one packet under a matrix
 check "show loads: max link load 1" sh -c \
-	"bflyctl -j show $benes loads | python3 -c 'import json,sys; f=json.load(sys.stdin); assert f[\"max_link_load\"] == 1 and len(f[\"link_loads\"]) == f[\"node_stages\"], f'"
+	"bflyctl -j show $benes loads | jq -e '.max_link_load == 1 and (.link_loads | length) == .node_stages' > /dev/null"
 
 # a2a: a schedule-only all-to-all run. RLS on bfly2 with N = 16: 16
 # rounds without conflict in (2n - 1) + (N - 1) = 22 cycles (Remark V.1);
 # lls on a butterfly conflicts and is split.
-b2=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "bfly2" and f["ports"] == 16][0])')
-bf=$(bflyctl -j list | python3 -c 'import json,sys; print([f["dev"] for f in json.load(sys.stdin) if f["topology"] == "butterfly" and f["ports"] == 16][0])')
+b2=$(bflyctl -j list | jq -r '[.[] | select(.topology == "bfly2" and .ports == 16)][0].dev')
+bf=$(bflyctl -j list | jq -r '[.[] | select(.topology == "butterfly" and .ports == 16)][0].dev')
 check "a2a $b2 (rls): 16 rounds, 22 cycles, no conflict" sh -c \
-	"bflyctl -j a2a $b2 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert (r[\"rounds\"], r[\"cycles\"], r[\"conflicts\"]) == (16, 22, 0), r'"
+	"bflyctl -j a2a $b2 | jq -e '[.rounds, .cycles, .conflicts] == [16, 22, 0]' > /dev/null"
 check "a2a $bf latin lls: conflicts found, all 16 rounds run" sh -c \
-	"bflyctl -j a2a $bf latin lls | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"conflicts\"] > 0 and r[\"cycles\"] > 4 + 15, r'"
+	"bflyctl -j a2a $bf latin lls | jq -e '.rounds == 16 and .conflicts > 0 and .cycles > 4 + 15' > /dev/null"
 check "a2a $benes: runs" bflyctl a2a "$benes"
 check "a2a piped prints no progress" sh -c "! bflyctl a2a $benes 2>&1 | grep -q running"
 
@@ -141,7 +141,7 @@ big=$(cat /tmp/big.dev)
 check "set switches at both ends of the large matrix" bflyctl set "$big" \
 	stage 0 node 0 cross stage 15 node 12345 cross stage 30 node 32767 cross
 check "large matrix dumped in chunks is complete and right" sh -c \
-	"bflyctl -j show $big matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"matrix\"]; assert len(m) == 31 and all(len(r) == 32768 for r in m); assert [(s, k) for s, r in enumerate(m) for k, c in enumerate(r) if c == \"1\"] == [(0, 0), (15, 12345), (30, 32767)]'"
+	"bflyctl -j show $big matrix | jq -e '.matrix | length == 31 and all(length == 32768) and [to_entries[] | .key as \$s | .value | indices(\"1\")[] | [\$s, .]] == [[0, 0], [15, 12345], [30, 32767]]' > /dev/null"
 check "route refuses a permutation too large for one attribute" sh -c \
 	"bflyctl route $big identity 2>&1 | grep -q 'at most 8192 ports'"
 
@@ -162,7 +162,7 @@ check "del $benes again: no such fabric" sh -c "bflyctl del $benes 2>&1 | grep -
 check_eq "del again fails with one line" 1 "$(bflyctl del "$benes" 2>&1 | wc -l)"
 
 # Delete everything; the monitor saw every event
-for dev in $(bflyctl -j list | python3 -c 'import json,sys; print(" ".join(f["dev"] for f in json.load(sys.stdin)))'); do
+for dev in $(bflyctl -j list | jq -r '.[].dev'); do
 	bflyctl del "$dev" || not_ok "del $dev"
 done
 check_eq "no fabric left" "" "$(bflyctl list)"
@@ -222,7 +222,7 @@ fi
 wait $mon
 check_eq "monitor: exit status 1 after rmmod" 1 $?
 check_eq "monitor: bfly0, bfly1, bfly2 deleted" "bfly0 bfly1 bfly2" \
-	"$(python3 -c 'import json; print(" ".join(sorted(e["dev"] for e in map(json.loads, open("/tmp/monitor.json")) if e["event"] == "deleted")))')"
+	"$(jq -r 'select(.event == "deleted") | .dev' /tmp/monitor.json | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # ---- k x k fabrics: kfly and flatfly (issue 12) ----
 check "insmod ports=0 (k x k fabrics)" insmod "$BFLY_KO" ports=0
@@ -279,18 +279,12 @@ PY
 # stages of 16 switches of degree 2k = 8, (n + 1) N channels, n + 1 on a
 # path; the flat 2-ary 4-fly has N/k = 8 routers of degree k + (k-1)(n-1) = 5
 # and 8 * 3 directed channels between them.
-check "kfly 64 radix 4: its figures" python3 -c "
-import json
-f = json.load(open('/tmp/$kf.json'))
-want = dict(ports=64, radix=4, node_stages=3, nodes_per_stage=16, switches=48, degree=8,
-            diameter=4, routers=0, channels=256, port_map_bytes=192)
-assert all(f[k] == v for k, v in want.items()), f"
-check "flatfly 16 radix 2: its figures" python3 -c "
-import json
-f = json.load(open('/tmp/$ff.json'))
-want = dict(ports=16, radix=2, routers=8, degree=5, channels=24)
-assert all(f[k] == v for k, v in want.items()), f
-assert f['port_map_bytes'] == f['node_stages'] * 16, f"
+check "kfly 64 radix 4: its figures" json_has "/tmp/$kf.json" \
+	'{"ports": 64, "radix": 4, "node_stages": 3, "nodes_per_stage": 16, "switches": 48,
+	  "degree": 8, "diameter": 4, "routers": 0, "channels": 256, "port_map_bytes": 192}'
+check "flatfly 16 radix 2: its figures" json_has "/tmp/$ff.json" \
+	'{"ports": 16, "radix": 2, "routers": 8, "degree": 5, "channels": 24}'
+check "flatfly 16 radix 2: port-map bytes" jq_true "/tmp/$ff.json" '.port_map_bytes == .node_stages * 16'
 
 # show for people: the radix, the figures, the port maps
 bflyctl show "$kf" matrix > /tmp/kf.show
@@ -302,25 +296,26 @@ check "show kfly: no routers line" sh -c '! grep -q "^  routers" /tmp/kf.show'
 check "show kfly matrix: one line per node stage, 16 maps of 4 ports each" sh -c \
 	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+ [-0-9]+ [-0-9]+\]){16}\$' /tmp/kf.show) -eq 3 ] || { cat /tmp/kf.show; false; }"
 bflyctl show "$ff" > /tmp/ff.show
-ffstages=$(python3 -c "import json; print(json.load(open('/tmp/$ff.json'))['node_stages'])")
+ffstages=$(jq .node_stages "/tmp/$ff.json")
 check "show flatfly: routers 8" grep -qx "  routers          8" /tmp/ff.show
 check "show flatfly (N <= 32): the port maps without asking" sh -c \
 	"[ \$(grep -cE '^  stage  *[0-9]+:( \[[-0-9]+ [-0-9]+\]){8}\$' /tmp/ff.show) -eq $ffstages ] || { cat /tmp/ff.show; false; }"
 
 # set: one node's map, read back in text and JSON
-# pm DEV EXPR: print the port maps m indexed by EXPR, e.g. '[0][5]'
-pm() { bflyctl -j show "$1" matrix | python3 -c "import json,sys; m=json.load(sys.stdin)['port_maps']; print(m$2)"; }
+# pm DEV FILTER: the port maps through the jq FILTER, e.g. '.[0][5]', each
+# result compact, on one line
+pm() { bflyctl -j show "$1" matrix | jq -c ".port_maps | $2" | tr '\n' ' ' | sed 's/ $//'; }
 check "set $kf stage 0 node 5 map 2 0 1 3" bflyctl set "$kf" stage 0 node 5 map 2 0 1 3
-check_eq "kfly: the map read back (JSON)" "[2, 0, 1, 3]" "$(pm "$kf" '[0][5]')"
+check_eq "kfly: the map read back (JSON)" "[2,0,1,3]" "$(pm "$kf" '.[0][5]')"
 check "kfly: the map read back (text)" sh -c \
 	"bflyctl show $kf matrix | grep -E '^  stage  0:' | cut -d']' -f6 | grep -qx ' \[2 0 1 3'"
 check "set two nodes, unset ports as - and 255" bflyctl set "$kf" \
 	stage 1 node 0 map 1 - 0 255 stage 2 node 15 map 3 2 1 0
-check_eq "kfly: unset ports are null in JSON" "[1, None, 0, None] [3, 2, 1, 0]" \
-	"$(pm "$kf" '[1][0], m[2][15]')"
+check_eq "kfly: unset ports are null in JSON" "[1,null,0,null] [3,2,1,0]" \
+	"$(pm "$kf" '.[1][0], .[2][15]')"
 check "kfly: unset ports are - in text" sh -c \
 	"bflyctl show $kf matrix | grep -E '^  stage  1:' | grep -q '^  stage  1: \[1 - 0 -\]'"
-gen=$(bflyctl -j show "$kf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')
+gen=$(bflyctl -j show "$kf" | jq .generation)
 refused "set map: 3 entries on 4 x 4 switches" "map: 3 entries, the switches have 4 ports" \
 	bflyctl set "$kf" stage 0 node 0 map 0 1 2
 refused "set map: 5 entries on 4 x 4 switches" "map: 5 entries" \
@@ -336,30 +331,32 @@ refused "set map: not one-to-one (the kernel)" "map" \
 	bflyctl set "$kf" stage 0 node 0 map 0 0 1 2
 refused "set all cross on 4 x 4 switches" "has 4 x 4 switches" bflyctl set "$kf" all cross
 check_eq "kfly: the refusals changed nothing" "$gen" \
-	"$(bflyctl -j show "$kf" | python3 -c 'import json,sys; print(json.load(sys.stdin)["generation"])')"
+	"$(bflyctl -j show "$kf" | jq .generation)"
 check "set $kf all map 3 2 1 0" bflyctl set "$kf" all map 3 2 1 0
 check "kfly: every map 3 2 1 0" sh -c \
-	"bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [3, 2, 1, 0] for s in m for x in s), m'"
+	"bflyctl -j show $kf matrix | jq -e 'all(.port_maps[][]; . == [3, 2, 1, 0])' > /dev/null"
 check "set $kf all straight: identity maps" sh -c \
-	"bflyctl set $kf all straight && bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [0, 1, 2, 3] for s in m for x in s), m'"
+	"bflyctl set $kf all straight && bflyctl -j show $kf matrix | jq -e 'all(.port_maps[][]; . == [0, 1, 2, 3])' > /dev/null"
 check "set $ff all cross (radix 2): maps 1 0" sh -c \
-	"bflyctl set $ff all cross && bflyctl -j show $ff matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [1, 0] for s in m for x in s), m'"
+	"bflyctl set $ff all cross && bflyctl -j show $ff matrix | jq -e 'all(.port_maps[][]; . == [1, 0])' > /dev/null"
 check "set $ff stage 0 node 1 map 0 1" bflyctl set "$ff" stage 0 node 1 map 0 1
-check_eq "flatfly: the map read back" "[0, 1]" "$(pm "$ff" '[0][1]')"
+check_eq "flatfly: the map read back" "[0,1]" "$(pm "$ff" '.[0][1]')"
 check "-j set: id and generation" sh -c \
-	"bflyctl -j set $kf stage 0 node 0 map 0 1 2 3 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"id\"] == int(\"$kf\"[4:]) and r[\"generation\"] > 0, r'"
+	"bflyctl -j set $kf stage 0 node 0 map 0 1 2 3 | jq -e '.id == ${kf#bfly} and .generation > 0' > /dev/null"
 
 # route: destination-digit self-routing. Rotating the digits (dest =
 # (i mod k) N/k + i div k) follows the wiring: no conflict, every switch
 # straight through. The identity conflicts (inputs 0 .. k-1 share a
 # first-stage switch and a top digit).
-rot64=$(python3 -c 'print(",".join(str(i % 4 * 16 + i // 4) for i in range(64)))')
-rot16=$(python3 -c 'print(",".join(str(i % 2 * 8 + i // 2) for i in range(16)))')
+# rot N K: the labels i mod K * N / K + i / K, comma-separated
+rot() { awk -v n="$1" -v k="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s%d", i ? "," : "", i % k * n / k + int(i / k); print "" }'; }
+rot64=$(rot 64 4)
+rot16=$(rot 16 2)
 check "set $kf all map 3 2 1 0 before routing" bflyctl set "$kf" all map 3 2 1 0
 check "route $kf: digit rotation, self-routing, applied" sh -c \
-	"bflyctl -j route $kf perm $rot64 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"method\"] == \"self-routing\" and r[\"applied\"] and r[\"conflicts\"] == 0, r'"
+	"bflyctl -j route $kf perm $rot64 | jq -e '.method == \"self-routing\" and .applied and .conflicts == 0' > /dev/null"
 check "route $kf: the rotation set every switch straight through" sh -c \
-	"bflyctl -j show $kf matrix | python3 -c 'import json,sys; m=json.load(sys.stdin)[\"port_maps\"]; assert all(x == [0, 1, 2, 3] for s in m for x in s), m'"
+	"bflyctl -j show $kf matrix | jq -e 'all(.port_maps[][]; . == [0, 1, 2, 3])' > /dev/null"
 check "route $ff: digit rotation, applied" sh -c \
 	"bflyctl route $ff perm $rot16 | grep -q 'self-routing, applied, no conflicts'"
 bflyctl route "$kf" identity > /tmp/route.out 2> /tmp/route.err
@@ -369,22 +366,22 @@ check "refused kfly route: conflicts listed with their port" sh -c \
 check "refused kfly route: one-line error" sh -c \
 	'[ $(wc -l < /tmp/route.err) -eq 1 ] && grep -q "internal conflicts" /tmp/route.err'
 check "route -j on kfly: every conflict has its port" sh -c \
-	"bflyctl -j route $kf dry-run identity 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin); c=r[\"conflict_list\"]; assert c and all(0 <= x[\"port\"] < 4 for x in c), r'"
+	"bflyctl -j route $kf dry-run identity 2>/dev/null | jq -e '.conflict_list | length > 0 and all(.port >= 0 and .port < 4)' > /dev/null"
 check "route labels on kfly (base-4 digits): label self-routing" sh -c \
-	"bflyctl -j route $kf dry-run labels $rot64 | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"method\"] == \"labels\" and r[\"conflicts\"] == 0, r'"
+	"bflyctl -j route $kf dry-run labels $rot64 | jq -e '.method == \"labels\" and .conflicts == 0' > /dev/null"
 refused "route xor 64 on kfly 64" "xor: 64 is out of range (0 .. 63)" \
 	bflyctl route "$kf" dry-run xor 64
 k3=$(bflyctl new kfly 9 radix 3)
 refused "route xor on 9 ports (kfly radix 3): no power of two" "xor: N = 9 is no power of two" \
 	bflyctl route "$k3" dry-run xor 1
 check "route on kfly 9 radix 3: digit rotation" \
-	bflyctl route "$k3" perm "$(python3 -c 'print(",".join(str(i % 3 * 3 + i // 3) for i in range(9)))')"
+	bflyctl route "$k3" perm "$(rot 9 3)"
 check "show kfly 9 radix 3: ports 9 (k = 3, n = 2), 3 x 3 maps" sh -c \
 	"bflyctl show $k3 > /tmp/k3.show && grep -qx '  ports            9 (k = 3, n = 2)' /tmp/k3.show && grep -qE '^  stage  0:( \[[0-9] [0-9] [0-9]\]){3}\$' /tmp/k3.show || { cat /tmp/k3.show; false; }"
 
 # all-to-all on a flatfly: the rounds on its routers, against the bound 19
 check "a2a on flatfly 16: 16 rounds, the bound 19, a channel load" sh -c \
-	"bflyctl -j a2a $ff | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 16 and r[\"cycles_bound\"] == 19 and r[\"cycles\"] >= 19 and r[\"max_link_load\"] >= 1, r'"
+	"bflyctl -j a2a $ff | jq -e '.rounds == 16 and .cycles_bound == 19 and .cycles >= 19 and .max_link_load >= 1' > /dev/null"
 for how in "" minimal; do
 	bflyctl a2a "$ff" $how > /tmp/a2a.out 2>&1
 	check "a2a on flatfly 16 $how (text with the bound): $(cat /tmp/a2a.out)" grep -qE \
@@ -392,10 +389,10 @@ for how in "" minimal; do
 done
 # the systolic square: pipelined, one load per channel, N + n cycles
 check "a2a on flatfly 16 latin systolic: 20 cycles, the bound 19, load 1" sh -c \
-	"bflyctl -j a2a $ff latin systolic | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"latin\"] == \"systolic\" and r[\"cycles\"] == 20 and r[\"cycles_bound\"] == 19 and r[\"max_link_load\"] == 1 and r[\"conflicts\"] == 0, r'"
+	"bflyctl -j a2a $ff latin systolic | jq -e '.latin == \"systolic\" and .cycles == 20 and .cycles_bound == 19 and .max_link_load == 1 and .conflicts == 0' > /dev/null"
 f9=$(bflyctl new flatfly 9 radix 3)
 check "a2a on flatfly 9 radix 3 latin systolic: 11 cycles, the bound" sh -c \
-	"bflyctl -j a2a $f9 latin systolic | python3 -c 'import json,sys; r=json.load(sys.stdin); assert r[\"rounds\"] == 9 and r[\"cycles\"] == 11 and r[\"cycles_bound\"] == 11, r'"
+	"bflyctl -j a2a $f9 latin systolic | jq -e '.rounds == 9 and .cycles == 11 and .cycles_bound == 11' > /dev/null"
 refused "a2a on flatfly 9 radix 3, default square: no power of two" "systolic schedule only" \
 	bflyctl a2a "$f9"
 bflyctl del "$f9"
