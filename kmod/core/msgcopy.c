@@ -15,7 +15,10 @@
  *
  * Plain loads and stores inside one user-access section: one pass over the
  * data, no bounce buffer, no string instructions (which QEMU's TCG, the
- * harness's only accelerator, runs slowly). The same source builds natively
+ * harness's only accelerator, runs slowly). Streaming copies of whole
+ * lines use 16-byte SSE2 moves in a kernel FPU section; runs of small
+ * messages share one access check and user-access section
+ * (bfly_msg_copy_run()). The same source builds natively
  * for the benchmark, where algo_compat.h makes user pointers plain ones.
  */
 #include "msgcopy.h"
