@@ -109,14 +109,104 @@ static bool bfly_msg_block_ahead(const struct bfly_msg_block *blk, u32 i, u32 r,
 	return true;
 }
 
+/* Messages a block copies in one bfly_msg_copy_run() */
+#define BFLY_MSG_RUN 16
+/* Messages a run lists past its end to prefetch: bfly_msg_prefetch_distance() at most */
+#define BFLY_MSG_RUN_AHEAD 8
+
+/*
+ * The messages of the block in the walk's order from source @*i's @*r-th,
+ * up to @max of them and, with @row, not past the end of @*i's row, into
+ * @msgs (and, if @src is not NULL, their sources and destinations into
+ * @src and @dest); @*i and @*r move past them unless @peek.
+ */
+static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, u32 *i, u32 *r, bool back,
+			       u32 max, bool row, bool peek, struct bfly_msg *msgs, u32 *src,
+			       u32 *dest)
+{
+	u32 si = *i, sr = *r, n = 0, d;
+
+	while (n < max && si < blk->ports) {
+		d = bfly_msg_block_dest(blk, si, sr, back);
+		if (d != BFLY_MSG_NONE) {
+			msgs[n] = bfly_msg_block_msg(blk, si, d);
+			if (src) {
+				src[n] = si;
+				dest[n] = d;
+			}
+			n++;
+		}
+		if (++sr == blk->rounds) {
+			sr = 0;
+			si++;
+			if (row)
+				break;
+		}
+	}
+	if (!peek) {
+		*i = si;
+		*r = sr;
+	}
+	return n;
+}
+
+/*
+ * A block of messages of at most %BFLY_MSG_PREFETCH_MAX bytes: runs of
+ * %BFLY_MSG_RUN messages, each with one access check and one user-access
+ * section (bfly_msg_copy_run()), for which a message alone pays as much
+ * as for its copy when it is small. Streaming runs end with their source
+ * row, where the stores are fenced and a fatal signal stops the block.
+ */
+static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 distance)
+{
+	struct bfly_msg msgs[BFLY_MSG_RUN + BFLY_MSG_RUN_AHEAD];
+	u32 src[BFLY_MSG_RUN], dest[BFLY_MSG_RUN];
+	u64 ports = blk->ports;
+	struct bfly_msg_run run = {
+		.msgs = msgs, .len = blk->size, .stream = blk->stream,
+		.distance = blk->stream ? 0 : min_t(u32, distance, BFLY_MSG_RUN_AHEAD),
+		.bounds = { .src = blk->send, .dst = blk->recv },
+		.bytes = ports * ports * blk->size,
+	};
+	u32 i = 0, r = 0, pi, pr, k, row;
+	int err;
+
+	while (i < blk->ports) {
+		row = i;
+		run.count = bfly_msg_block_list(blk, &i, &r, back, BFLY_MSG_RUN, blk->stream,
+						false, msgs, src, dest);
+		pi = i;
+		pr = r;
+		run.listed = run.count + bfly_msg_block_list(blk, &pi, &pr, back, run.distance,
+							     false, true, msgs + run.count,
+							     NULL, NULL);
+		err = bfly_msg_copy_run(&run);
+		blk->moved += run.copied * blk->size;
+		if (blk->done)
+			for (k = 0; k < run.copied; k++)
+				__set_bit((u64)dest[k] * ports + src[k], blk->done);
+		if (err)
+			return err;
+		/* the end of a row of a long block */
+		if (blk->stream && i != row && i < blk->ports) {
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
 /**
  * bfly_msg_block_move() - move the payload of a block of rounds
  * @blk: the block; @blk->moved and @blk->done record each message as it
  *	arrives
  *
- * Source row by source row (see the top of this file). With cached stores
- * each copy prefetches the message bfly_msg_prefetch_distance() further on
- * in this walk; streaming copies prefetch nothing (the reads are one
+ * Source row by source row (see the top of this file); messages of at
+ * most %BFLY_MSG_PREFETCH_MAX bytes in runs of %BFLY_MSG_RUN, one access
+ * check and user-access section each (bfly_msg_copy_run()). With cached
+ * stores each copy prefetches the message bfly_msg_prefetch_distance()
+ * further on in this walk; streaming copies prefetch nothing (the reads are one
  * stream per row, which the CPU's own prefetchers follow, and a software
  * prefetch there only competes with them). Streaming stores are fenced
  * before the function returns. Long blocks give the CPU away between rows
@@ -134,6 +224,11 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	u32 i, r, d;
 	int err = 0;
 
+	if (blk->size <= BFLY_MSG_PREFETCH_MAX) {
+		err = bfly_msg_block_move_runs(blk, back, distance);
+		bfly_msg_stream_fence(blk->stream);
+		return err;
+	}
 	for (i = 0; i < blk->ports && !err; i++) {
 		for (r = 0; r < blk->rounds; r++) {
 			d = bfly_msg_block_dest(blk, i, r, back);

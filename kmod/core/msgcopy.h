@@ -52,11 +52,37 @@ static inline u32 bfly_msg_prefetch_distance(u64 len)
  */
 #define BFLY_MSG_STREAM_MIN (64ULL << 20)
 
+/**
+ * struct bfly_msg_run - messages of one length copied in one go
+ * @msgs: @listed messages: the first @count are copied, the rest only
+ *	prefetched
+ * @count: messages to copy
+ * @listed: messages in @msgs, @count or more
+ * @distance: each copy prefetches the message this many further in @msgs
+ * @len: bytes of each message, at most %BFLY_MSG_PREFETCH_MAX
+ * @stream: copy with streaming stores, as bfly_msg_copy_stream()
+ * @bounds: the send and receive buffers every message of @msgs lies in
+ * @bytes: the size of each of the two buffers
+ * @copied: set to the messages that arrived, in order
+ */
+struct bfly_msg_run {
+	const struct bfly_msg *msgs;
+	u32 count;
+	u32 listed;
+	u32 distance;
+	u64 len;
+	bool stream;
+	struct bfly_msg bounds;
+	u64 bytes;
+	u32 copied;
+};
+
 int bfly_msg_copy(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
 int bfly_msg_copy_stream(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead);
 bool bfly_msg_stream(u64 bytes);
 void bfly_msg_stream_fence(bool stream);
 int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead,
 			  bool stream);
+int bfly_msg_copy_run(struct bfly_msg_run *run);
 
 #endif /* _BFLY_MSGCOPY_H */

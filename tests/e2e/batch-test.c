@@ -381,6 +381,75 @@ static void test_bad_input(void)
 	free(square);
 }
 
+/* Does every byte of every receive slot hold its message? */
+static int slots_whole(const __u8 *send, const __u8 *recv, __u64 size)
+{
+	__u32 n = info.ports, i, d;
+	int bad = 0;
+
+	for (i = 0; i < n; i++)
+		for (d = 0; d < n; d++)
+			bad += !!memcmp(recv + ((__u64)d * n + i) * size,
+					send + ((__u64)i * n + d) * size, size);
+	return bad;
+}
+
+/*
+ * Messages of whole cache lines (the 16-byte streaming copy where the
+ * module streams, runs of messages in one user-access section where it
+ * does not): a receive buffer no page of which is present yet (the
+ * vector copy, which cannot wait for a page, hands those lines to the
+ * word copy, which can); half of the receive or the send buffer not
+ * writable or not readable: EFAULT, and the bytes moved and the done
+ * bitmap are exactly the messages that arrived.
+ */
+static void test_line_payload(void)
+{
+	__u32 n = info.ports, filled = 0;
+	__u64 size = 8192 / ((__u64)n * n) > 256 ? 8192 / ((__u64)n * n) : 256;
+	__u64 bytes = (__u64)n * n * size, dbytes = ((__u64)n * n + 63) / 64 * 8;
+	__u8 *send = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	__u8 *recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	__u64 *done = calloc(1, dbytes);
+	struct bfly_batch b;
+	int r, e, side, bad;
+
+	if (send == MAP_FAILED || recv == MAP_FAILED || !done) {
+		tap_check(0, "line payload: no memory");
+		return;
+	}
+	fill_messages(send, n, size);
+	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+	tap_check(ioctl(fd, BFLY_IOC_BATCH, &b) == 0 && b.bytes_moved == bytes &&
+		  slots_whole(send, recv, size) == 0,
+		  "%llu-byte messages into a receive buffer not yet faulted in",
+		  (unsigned long long)size);
+	for (side = 0; side < 2; side++) {
+		__u8 *half_buf = (side ? send : recv) + bytes / 2;
+
+		memset(recv, 0, bytes);
+		memset(done, 0, dbytes);
+		mprotect(half_buf, bytes / 2, side ? PROT_NONE : PROT_READ);
+		b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+		b.done_ptr = (uintptr_t)done;
+		r = ioctl(fd, BFLY_IOC_BATCH, &b);
+		e = errno;
+		mprotect(half_buf, bytes / 2, PROT_READ | PROT_WRITE);
+		tap_check(r == -1 && e == EFAULT, "%s half of the %s buffer: EFAULT (got %d, %s)",
+			  side ? "an unreadable" : "a read-only", side ? "send" : "receive", r,
+			  r == -1 ? strerror(e) : "success");
+		bad = check_recv(recv, size, done, &filled);
+		tap_check(!bad && b.bytes_moved == (__u64)filled * size && filled < n * n &&
+			  (__u64)b.rounds * n * size <= b.bytes_moved,
+			  "%s fault: %u of %u messages arrived, %llu bytes moved, %u rounds, the done bitmap exact",
+			  side ? "send" : "receive", filled, n * n,
+			  (unsigned long long)b.bytes_moved, b.rounds);
+	}
+	munmap(send, bytes);
+	munmap(recv, bytes);
+	free(done);
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -531,6 +600,7 @@ int main(int argc, char **argv)
 		test_rls_labels();
 		test_schedules();
 		test_bad_input();
+		test_line_payload();
 	}
 	close(fd);
 	return tap_failed ? 1 : 0;
