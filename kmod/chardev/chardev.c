@@ -89,6 +89,28 @@ static ssize_t mem_peak_bytes_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(mem_peak_bytes);
 
+/* The kept route workspace's part of mem_bytes; writing 0 frees it. */
+static ssize_t route_ws_bytes_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&to_fabric(dev)->mem.kept));
+}
+
+static ssize_t route_ws_bytes_store(struct device *dev, struct device_attribute *attr,
+				    const char *buf, size_t count)
+{
+	unsigned int v;
+	int err = kstrtouint(buf, 0, &v);
+
+	if (err)
+		return err;
+	if (v)
+		return -EINVAL;
+	bfly_fabric_route_ws_drop(to_fabric(dev));
+	return count;
+}
+static DEVICE_ATTR_RW(route_ws_bytes);
+
 static struct attribute *bfly_fabric_attrs[] = {
 	&dev_attr_topology.attr,
 	&dev_attr_ports.attr,
@@ -96,6 +118,7 @@ static struct attribute *bfly_fabric_attrs[] = {
 	&dev_attr_node_stages.attr,
 	&dev_attr_mem_bytes.attr,
 	&dev_attr_mem_peak_bytes.attr,
+	&dev_attr_route_ws_bytes.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(bfly_fabric);

@@ -64,6 +64,31 @@ struct bfly_mbfly_measured {
 	u64 subsets;
 };
 
+/*
+ * The largest route workspace a fabric keeps between routes, in charged
+ * bytes: a Benes fabric of up to 2^17 ports. Larger ones are freed after
+ * every route.
+ */
+#define BFLY_ROUTE_WS_KEEP_MAX (4UL << 20)
+
+/**
+ * struct bfly_route_ws - the buffers of a route a fabric keeps between routes
+ * @in: the input array, @in_bytes long, or NULL
+ * @in_bytes: the size of @in
+ * @work: the algorithm's workspace, @work_bytes long, or NULL
+ * @work_bytes: the size of @work
+ * @matrix: a switch matrix of bfly_matrix_bytes(), or NULL
+ * @charged: their footprint, charged to the fabric (memlimit.c)
+ */
+struct bfly_route_ws {
+	void *in;
+	size_t in_bytes;
+	void *work;
+	size_t work_bytes;
+	unsigned long *matrix;
+	u64 charged;
+};
+
 /**
  * struct bfly_fabric - one fabric instance and its character device
  * @dev: the device; its reference count owns the structure
@@ -77,8 +102,12 @@ struct bfly_mbfly_measured {
  * @generation: number of changes of @matrix since creation
  * @faults: the injected faults; protected by @lock
  * @mem: kernel memory charged to the fabric (memlimit.c): @mem.used now
- *	(its own @mem.base plus its requests' buffers) and @mem.peak, the
- *	most it held at once
+ *	(its own @mem.base, its kept route workspace @mem.kept and its
+ *	requests' buffers) and @mem.peak, the most it held at once
+ * @route_ws: the route workspace kept between routes (route.c), owned by
+ *	whoever set bit 0 of @route_ws_busy; returned under @lock
+ * @route_ws_busy: bit 0 set while a route or bfly_fabric_route_ws_drop()
+ *	holds @route_ws
  * @stats: counters, updated without @lock
  * @id: fabric id and device minor
  * @geo: the fabric's geometry, fixed at creation
@@ -98,7 +127,10 @@ struct bfly_fabric {
 		atomic64_t used;
 		atomic64_t peak;
 		u64 base;
+		atomic64_t kept;
 	} mem;
+	struct bfly_route_ws route_ws;
+	unsigned long route_ws_busy;
 	struct {
 		atomic64_t routes;
 		atomic64_t refusals;
@@ -153,6 +185,10 @@ static inline struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology
 
 void bfly_fabric_destroy(struct bfly_fabric *fab);
 void bfly_fabric_destroy_all(void);
+bool bfly_fabric_route_ws_get(struct bfly_fabric *fab, struct bfly_route_ws *ws);
+bool bfly_fabric_route_ws_put(struct bfly_fabric *fab, const struct bfly_route_ws *ws);
+u64 bfly_fabric_route_ws_drop(struct bfly_fabric *fab);
+u64 bfly_fabrics_route_ws_drop(void);
 void bfly_fabric_get(struct bfly_fabric *fab);
 void bfly_fabric_put(struct bfly_fabric *fab);
 

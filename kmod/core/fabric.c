@@ -81,11 +81,115 @@ static void bfly_fabric_node_del(struct bfly_fabric *fab)
 		fab->node_ops->del(fab);
 }
 
+/* Free a route workspace's buffers and their charge. */
+static void bfly_route_ws_free(struct bfly_fabric *fab, struct bfly_route_ws *ws)
+{
+	struct bfly_mem m = { .fab = fab, .charged = ws->charged };
+
+	kvfree(ws->in);
+	kvfree(ws->work);
+	kvfree(ws->matrix);
+	bfly_mem_release(&m);
+	memset(ws, 0, sizeof(*ws));
+}
+
+/**
+ * bfly_fabric_route_ws_get() - take the fabric's kept route workspace
+ * @fab: the fabric
+ * @ws: receives the kept buffers, with their charge; all NULL when the
+ *	fabric keeps none or another route holds them
+ *
+ * Return: true when the caller holds the workspace until
+ * bfly_fabric_route_ws_put(); false when another route holds it (the
+ * caller allocates buffers of its own).
+ */
+bool bfly_fabric_route_ws_get(struct bfly_fabric *fab, struct bfly_route_ws *ws)
+{
+	memset(ws, 0, sizeof(*ws));
+	if (test_and_set_bit_lock(0, &fab->route_ws_busy))
+		return false;
+	swap(*ws, fab->route_ws);
+	atomic64_sub(ws->charged, &fab->mem.kept);
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_route_ws_get);
+
+/**
+ * bfly_fabric_route_ws_put() - end a route's hold on the route workspace
+ * @fab: the fabric; the caller holds its workspace (bfly_fabric_route_ws_get())
+ * @ws: the buffers to keep, and their charge
+ *
+ * The fabric keeps them while it lives if they are charged at most
+ * %BFLY_ROUTE_WS_KEEP_MAX bytes. Serialized with the fabric's deletion by
+ * its lock: a deleted fabric keeps nothing.
+ *
+ * Return: true when the fabric keeps @ws, and their charge; false when
+ * the caller frees them.
+ */
+bool bfly_fabric_route_ws_put(struct bfly_fabric *fab, const struct bfly_route_ws *ws)
+{
+	bool keep = ws->charged <= BFLY_ROUTE_WS_KEEP_MAX;
+
+	down_write(&fab->lock);
+	keep = keep && !fab->dead;
+	if (keep) {
+		fab->route_ws = *ws;
+		atomic64_add(ws->charged, &fab->mem.kept);
+	}
+	clear_bit_unlock(0, &fab->route_ws_busy);
+	up_write(&fab->lock);
+	return keep;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_route_ws_put);
+
+/**
+ * bfly_fabric_route_ws_drop() - free the fabric's kept route workspace
+ * @fab: the fabric
+ *
+ * Nothing happens while a route holds it.
+ *
+ * Return: the bytes given back to the memory limits.
+ */
+u64 bfly_fabric_route_ws_drop(struct bfly_fabric *fab)
+{
+	struct bfly_route_ws ws;
+	u64 bytes;
+
+	if (!bfly_fabric_route_ws_get(fab, &ws))
+		return 0;
+	clear_bit_unlock(0, &fab->route_ws_busy);
+	bytes = ws.charged;
+	bfly_route_ws_free(fab, &ws);
+	return bytes;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_route_ws_drop);
+
+/**
+ * bfly_fabrics_route_ws_drop() - free every fabric's kept route workspace
+ *
+ * For a charge module_mem_max refuses (memlimit.c); not called under
+ * bfly_fabrics_lock.
+ *
+ * Return: the bytes given back to the memory limits.
+ */
+u64 bfly_fabrics_route_ws_drop(void)
+{
+	struct bfly_fabric *fab;
+	u64 bytes = 0;
+
+	mutex_lock(&bfly_fabrics_lock);
+	list_for_each_entry(fab, &bfly_fabrics, list)
+		bytes += bfly_fabric_route_ws_drop(fab);
+	mutex_unlock(&bfly_fabrics_lock);
+	return bytes;
+}
+
 static void bfly_fabric_release(struct device *dev)
 {
 	struct bfly_fabric *fab = container_of(dev, struct bfly_fabric, dev);
 
 	ida_free(&bfly_ids, fab->id);
+	bfly_route_ws_free(fab, &fab->route_ws);
 	kvfree(fab->matrix);
 	bfly_mem_uncharge_fabric(fab);
 	kfree(fab);
@@ -236,6 +340,8 @@ static void bfly_fabric_unlink(struct bfly_fabric *fab)
 	down_write(&fab->lock);
 	fab->dead = true;
 	up_write(&fab->lock);
+	/* A route holding the workspace now frees it when it ends. */
+	bfly_fabric_route_ws_drop(fab);
 	/*
 	 * Only now, once the fabric is dead: a dump that read it alive then
 	 * reads the older generation and is flagged interrupted. Bumped

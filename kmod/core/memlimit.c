@@ -14,7 +14,9 @@
  * copy, a netlink reply's link loads) for the buffers it allocates that
  * grow with the fabric or the request, from before it allocates them until
  * it has freed them (small fixed-size ones, such as a 1 KiB copy of the
- * fault list, are not counted). A charge that would
+ * fault list, are not counted). A fabric also stays charged for the route
+ * workspace it keeps between routes (fabric.c), which gives way to any
+ * charge that would not fit with it. A charge that would
  * take the fabric past fabric_mem_max, or all fabrics together past
  * module_mem_max, is refused: with -E2BIG when the request alone is larger
  * than the limit (it can never run), with -ENOMEM when other requests hold
@@ -144,10 +146,15 @@ static int bfly_mem_charge(struct bfly_fabric *fab, u64 bytes, u64 held)
 
 	if (alone > fmax || alone > mmax)
 		return -E2BIG;
+	/* A kept route workspace gives way to a charge that would not fit. */
 	err = bfly_mem_add(&fab->mem.used, &fab->mem.peak, bytes, fmax);
+	if (err && bfly_fabric_route_ws_drop(fab))
+		err = bfly_mem_add(&fab->mem.used, &fab->mem.peak, bytes, fmax);
 	if (err)
 		return err;
 	err = bfly_mem_add(&bfly_mem_used, &bfly_mem_peak, bytes, mmax);
+	if (err && bfly_fabrics_route_ws_drop())
+		err = bfly_mem_add(&bfly_mem_used, &bfly_mem_peak, bytes, mmax);
 	if (err)
 		atomic64_sub(bytes, &fab->mem.used);
 	return err;

@@ -3,9 +3,14 @@
  * The route service, for the ioctl and the netlink family alike.
  *
  * A route is computed without the fabric's lock, on buffers of its own
- * sized up front, so routes on one fabric run in parallel. The complete
- * report goes to the frontend before the new matrix is installed: a
- * request that fails for any reason leaves the fabric unchanged.
+ * sized up front, so routes on one fabric run in parallel. The input, the
+ * algorithm's workspace and the matrix come from the fabric's kept route
+ * workspace when no other route holds it, and go back to it afterwards
+ * (fabric.c); the buffers that depend on the request (the conflict lists,
+ * the other layout's report, the fault buffers) are allocated for each
+ * route. The complete report goes to the frontend before the new matrix
+ * is installed: a request that fails for any reason leaves the fabric
+ * unchanged.
  */
 #include <linux/bitmap.h>
 #include <linux/minmax.h>
@@ -39,12 +44,45 @@ int bfly_route_method(const struct bfly_geometry *geo, bool labels, u32 *method)
 	return *method == BFLY_METHOD_NONE ? -EOPNOTSUPP : 0;
 }
 
+/*
+ * Give @b's input, workspace and matrix back to the fabric's kept route
+ * workspace, with their charge; what the fabric does not keep stays in @b.
+ */
+static void bfly_route_ws_return(struct bfly_route_buf *b)
+{
+	struct bfly_fabric *fab = b->mem.fab;
+	struct bfly_route_ws ws = {
+		.in = b->in, .in_bytes = b->in_bytes,
+		.work = b->work, .work_bytes = b->work_bytes,
+		.matrix = b->matrix,
+	};
+
+	if (ws.in)
+		ws.charged += bfly_mem_footprint(ws.in_bytes);
+	if (ws.work)
+		ws.charged += bfly_mem_footprint(ws.work_bytes);
+	if (ws.matrix)
+		ws.charged += bfly_mem_footprint(bfly_matrix_bytes(&fab->geo));
+	b->ws_held = false;
+	if (!bfly_fabric_route_ws_put(fab, &ws))
+		return;
+	b->mem.charged -= ws.charged;
+	b->in = NULL;
+	b->work = NULL;
+	b->matrix = NULL;
+}
+
 /**
  * bfly_route_buf_free() - free what bfly_route_buf_alloc() allocated
  * @b: the buffers; may be partly allocated
+ *
+ * The input, workspace and matrix go back to the fabric's kept route
+ * workspace when they came from it and the fabric keeps them.
  */
 void bfly_route_buf_free(struct bfly_route_buf *b)
 {
+	if (b->ws_held)
+		bfly_route_ws_return(b);
 	kvfree(b->in);
 	kvfree(b->report);
 	kvfree(b->matrix);
@@ -57,12 +95,38 @@ void bfly_route_buf_free(struct bfly_route_buf *b)
 	bfly_mem_release(&b->mem);
 }
 
+/*
+ * A buffer of @bytes for @m: @kept when it has that size (zeroed if
+ * @zero), else a new one; a kept buffer of another size is freed first,
+ * with its charge.
+ */
+static void *bfly_route_buf_reuse(struct bfly_mem *m, void *kept, size_t kept_bytes,
+				  size_t bytes, bool zero)
+{
+	struct bfly_mem old = { .fab = m->fab };
+
+	if (kept && kept_bytes == bytes) {
+		if (zero)
+			memset(kept, 0, bytes);
+		return kept;
+	}
+	if (kept) {
+		kvfree(kept);
+		old.charged = bfly_mem_footprint(kept_bytes);
+		m->charged -= old.charged;
+		bfly_mem_release(&old);
+	}
+	return bfly_mem_alloc(m, bytes, zero);
+}
+
 /**
  * bfly_route_buf_alloc() - allocate everything one route needs
  * @b: zeroed buffers to fill; free them with bfly_route_buf_free(), also
  *	on failure
  * @fab: the fabric; its faults are copied to @b->faults, and the memory is
- *	charged to it
+ *	charged to it. The input, the workspace and the matrix are those of
+ *	its kept route workspace when it is free and they have the sizes
+ *	needed.
  * @req: the request: the conflicts to list, with their ports or not, and
  *	the layout of the reported settings
  * @method: from bfly_route_method()
@@ -74,6 +138,7 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 {
 	const struct bfly_geometry *geo = &fab->geo;
 	size_t elem = method == BFLY_METHOD_LABELS ? sizeof(u64) : sizeof(u32);
+	struct bfly_route_ws ws;
 	size_t work;
 	u32 nconf;
 	int err;
@@ -92,15 +157,20 @@ int bfly_route_buf_alloc(struct bfly_route_buf *b, struct bfly_fabric *fab,
 	/* A node refuses at most k - 1 of its packets. */
 	nconf = min_t(u64, req->conflicts_max, geo->switches * (geo->radix - 1));
 
+	b->in_bytes = array_size(geo->ports, elem);
+	b->work_bytes = max_t(size_t, work, BITS_TO_LONGS(geo->ports) * sizeof(long));
+
+	/* The kept buffers' charge passes to this route with them. */
 	b->mem.fab = fab;
-	b->in = bfly_mem_alloc_array(&b->mem, geo->ports, elem, false);
-	b->matrix = bfly_mem_alloc(&b->mem, bfly_matrix_bytes(geo), true);
+	b->ws_held = bfly_fabric_route_ws_get(fab, &ws);
+	b->mem.charged = ws.charged;
+	b->in = bfly_route_buf_reuse(&b->mem, ws.in, ws.in_bytes, b->in_bytes, false);
+	b->matrix = bfly_route_buf_reuse(&b->mem, ws.matrix, bfly_matrix_bytes(geo),
+					 bfly_matrix_bytes(geo), true);
 	if (req->port_map != geo->port_map)
 		b->report = bfly_mem_alloc(&b->mem, bfly_settings_bytes(geo, req->port_map),
 					   false);
-	b->work = bfly_mem_alloc(&b->mem, max_t(size_t, work,
-						BITS_TO_LONGS(geo->ports) * sizeof(long)),
-				 false);
+	b->work = bfly_route_buf_reuse(&b->mem, ws.work, ws.work_bytes, b->work_bytes, false);
 	if (nconf && !geo->port_map)
 		b->conflicts.list = bfly_mem_alloc_array(&b->mem, nconf,
 							 sizeof(*b->conflicts.list), true);

@@ -27,6 +27,10 @@
  * @fault_work: with @faults, the fault walk's workspace
  * @affected_count: the number of inputs a fault hits
  * @stuck_unmet: stuck nodes the route sets to their other state
+ * @in_bytes: the size of @in
+ * @work_bytes: the size of @work
+ * @ws_held: @in, @work and @matrix come from, and go back to, the
+ *	fabric's kept route workspace (bfly_fabric_route_ws_get())
  * @mem: the memory charged for all this
  */
 struct bfly_route_buf {
@@ -41,6 +45,9 @@ struct bfly_route_buf {
 	void *fault_work;
 	u32 affected_count;
 	u32 stuck_unmet;
+	size_t in_bytes;
+	size_t work_bytes;
+	bool ws_held;
 	struct bfly_mem mem;
 };
 

@@ -10,7 +10,9 @@
  * dry run) and BFLY_IOC_TRACE must give back the permutation.
  *
  * Prints the median and spread of the per-call time ratio ioctl / user
- * program (target at most 1.1x) as a `ratio:` line, and the median times.
+ * program (target at most 1.1x) as a `ratio:` line, the median times, and
+ * the route workspace the fabric keeps between routes (sysfs
+ * route_ws_bytes, part of mem_bytes): the memory the ioctl's speed costs.
  *
  *   bench-ioctl DEVICE [reps]
  */
@@ -47,6 +49,23 @@ static double ioctl_route(int fd, const u32 *perm, u32 ports, u32 flags,
 		exit(1);
 	}
 	return now_ns() - t0;
+}
+
+/* A number from the fabric's sysfs directory, or -1. */
+static long long sysfs_num(u32 id, const char *name)
+{
+	long long v = -1;
+	char path[96];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/%s", id, name);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
 }
 
 /* The permutation the applied matrix realizes must be @perm. */
@@ -140,6 +159,9 @@ int main(int argc, char **argv)
 	printf("  N=%u %d calls: ioctl dry run %.1f us, user program %.1f us",
 	       info.ports, reps, bench_median(ti, reps) / 1e3, bench_median(tu, reps) / 1e3);
 	printf(" (medians), %llu wrong\n", (unsigned long long)bad);
+	printf("  kept route workspace %lld bytes of the fabric's %lld",
+	       sysfs_num(info.id, "route_ws_bytes"), sysfs_num(info.id, "mem_bytes"));
+	printf(" (route_ws_bytes, mem_bytes)\n");
 	close(fd);
 	return bad ? 1 : 0;
 }

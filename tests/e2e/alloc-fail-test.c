@@ -31,6 +31,8 @@
 #define MAX_NTH 1000
 
 static int fd, nth_fd;
+/* sysfs route_ws_bytes, or -1: writing 0 frees the kept route workspace */
+static int ws_fd = -1;
 static struct bfly_info info;
 static size_t mbytes;
 static __u64 *base_m, *now_m, *chk_m, *mbuf, *labels, *active, *send, *recv, *done;
@@ -178,6 +180,15 @@ static void run(int which)
 			bad++;
 			break;
 		}
+		/*
+		 * Every call allocates all its buffers, as on a fabric
+		 * that keeps no route workspace: each one's failure runs.
+		 */
+		if (ws_fd >= 0 && pwrite(ws_fd, "0", 1, 0) != 1) {
+			why = "write route_ws_bytes";
+			bad++;
+			break;
+		}
 		if (set_nth(nth)) {
 			why = "write fail-nth";
 			bad++;
@@ -227,6 +238,7 @@ static void run(int which)
 
 int main(int argc, char **argv)
 {
+	char path[64];
 	__u32 n, i, k;
 	__u64 gen;
 
@@ -245,6 +257,8 @@ int main(int argc, char **argv)
 		tap_check(0, "open %s: %s", argv[1], strerror(errno));
 		return 1;
 	}
+	snprintf(path, sizeof(path), "/sys/class/bfly/bfly%u/route_ws_bytes", info.id);
+	ws_fd = open(path, O_WRONLY);
 	n = info.ports;
 	mbytes = BFLY_MATRIX_BYTES(info.switches);
 	base_m = calloc(1, mbytes);

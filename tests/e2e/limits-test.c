@@ -13,7 +13,9 @@
  *   limits-test DEVICE enomem
  *	with fabric_mem_max just above what a running batch holds: a route
  *	that alone would fit fails with ENOMEM while the batch runs, and
- *	succeeds after it
+ *	succeeds after it; the fabric then keeps the route's workspace
+ *	(sysfs route_ws_bytes), which gives way to a request that fits only
+ *	without it, and which writing 0 to route_ws_bytes frees
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -170,6 +172,53 @@ static void test_e2big(void)
 	free(list);
 }
 
+static void write_num(const char *path, long long v)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fprintf(f, "%lld", v);
+		fclose(f);
+	}
+}
+
+/*
+ * After a route the fabric holds its own memory @base and the route's
+ * workspace; a request that fits only without the workspace frees it.
+ */
+static void test_kept_ws(long long base)
+{
+	long long kept = fabric_mem("route_ws_bytes");
+	struct bfly_matrix m = { .size = sizeof(m) };
+	char path[128];
+	int r;
+
+	tap_check(kept > 0 && fabric_mem("mem_bytes") == base + kept,
+		  "after the route the fabric holds its own memory and the route's workspace (%lld + %lld bytes, mem_bytes %lld)",
+		  base, kept, fabric_mem("mem_bytes"));
+	write_num(PARAM "fabric_mem_max", base + kept);
+	m.matrix_bytes = BFLY_MATRIX_BYTES(info.switches);
+	m.matrix_ptr = (uintptr_t)calloc(1, m.matrix_bytes);
+	r = ioctl(fd, BFLY_IOC_GET_MATRIX, &m);
+	tap_check(r == 0 && fabric_mem("route_ws_bytes") == 0 && fabric_mem("mem_bytes") == base,
+		  "fabric_mem_max = own + workspace: GET_MATRIX runs (%s), the workspace freed (%lld bytes kept, mem_bytes %lld)",
+		  r ? strerror(errno) : "ok", fabric_mem("route_ws_bytes"),
+		  fabric_mem("mem_bytes"));
+	free((void *)(uintptr_t)m.matrix_ptr);
+	r = route_identity(1);
+	tap_check(r == 0 && fabric_mem("route_ws_bytes") == kept,
+		  "the next route runs under the same limit (%s) and keeps its workspace again (%lld bytes)",
+		  r ? strerror(errno) : "ok", fabric_mem("route_ws_bytes"));
+	snprintf(path, sizeof(path), "%s/route_ws_bytes", sysdir);
+	write_num(path, 1);
+	tap_check(fabric_mem("route_ws_bytes") == kept,
+		  "writing 1 to route_ws_bytes changes nothing");
+	write_num(path, 0);
+	tap_check(fabric_mem("route_ws_bytes") == 0 && fabric_mem("mem_bytes") == base,
+		  "writing 0 to route_ws_bytes frees it: the fabric holds its own memory only (%lld bytes)",
+		  fabric_mem("mem_bytes"));
+}
+
 static void test_enomem(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -220,7 +269,7 @@ static void test_enomem(void)
 	i = route_identity(1);
 	tap_check(i == 0, "the same route once the batch ended%s%s", i ? ": " : "",
 		  i ? strerror(errno) : "");
-	tap_check(fabric_mem("mem_bytes") == base, "the fabric holds its own memory only again");
+	test_kept_ws(base);
 }
 
 int main(int argc, char **argv)

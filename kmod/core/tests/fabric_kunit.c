@@ -10,6 +10,7 @@
 #include <linux/vmalloc.h>
 
 #include "core/core.h"
+#include "core/route.h"
 
 static void bfly_fabric_create_every_topology(struct kunit *test)
 {
@@ -169,8 +170,79 @@ static void bfly_mem_charge_is_taken(struct kunit *test)
 	}
 }
 
+static int bfly_route_ws_read(void *ctx, void *in, size_t bytes)
+{
+	u32 *perm = in, i;
+
+	for (i = 0; i < bytes / sizeof(*perm); i++)
+		perm[i] = i ^ 1;
+	return 0;
+}
+
+/* A dry run of a fixed permutation. */
+static int bfly_route_ws_route(struct bfly_fabric *fab)
+{
+	struct bfly_route_req req = { .dry_run = true, .read_input = bfly_route_ws_read };
+	struct bfly_route_res res = {};
+	int err = bfly_route(fab, &req, &res);
+
+	bfly_route_done(&res);
+	return err;
+}
+
+/*
+ * A route's input, workspace and matrix stay with the fabric between
+ * routes, charged to it; a route that finds them held by another uses
+ * buffers of its own; a fabric keeps at most BFLY_ROUTE_WS_KEEP_MAX
+ * bytes; dropped or deleted, the fabric holds its own memory only.
+ */
+static void bfly_route_ws_kept(struct kunit *test)
+{
+	struct bfly_route_ws held;
+	struct bfly_fabric *fab;
+	const char *why;
+	u64 base, kept;
+
+	fab = bfly_fabric_create(BFLY_TOPO_BENES, 2, 1024, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	base = atomic64_read(&fab->mem.used);
+	KUNIT_EXPECT_EQ(test, base, fab->mem.base);
+	KUNIT_EXPECT_EQ(test, 0, bfly_route_ws_route(fab));
+	kept = atomic64_read(&fab->mem.kept);
+	KUNIT_EXPECT_GT(test, kept, 0);
+	KUNIT_EXPECT_EQ(test, base + kept, atomic64_read(&fab->mem.used));
+	KUNIT_EXPECT_EQ(test, 0, bfly_route_ws_route(fab));
+	KUNIT_EXPECT_EQ(test, kept, atomic64_read(&fab->mem.kept));
+
+	/* Held by someone else: the route allocates and frees its own. */
+	KUNIT_ASSERT_TRUE(test, bfly_fabric_route_ws_get(fab, &held));
+	KUNIT_EXPECT_EQ(test, kept, held.charged);
+	KUNIT_EXPECT_EQ(test, 0, atomic64_read(&fab->mem.kept));
+	KUNIT_EXPECT_EQ(test, 0, bfly_route_ws_route(fab));
+	KUNIT_EXPECT_EQ(test, base + kept, atomic64_read(&fab->mem.used));
+	KUNIT_EXPECT_EQ(test, 0, bfly_fabric_route_ws_drop(fab));
+	KUNIT_EXPECT_TRUE(test, bfly_fabric_route_ws_put(fab, &held));
+	KUNIT_EXPECT_EQ(test, kept, atomic64_read(&fab->mem.kept));
+
+	KUNIT_EXPECT_EQ(test, kept, bfly_fabric_route_ws_drop(fab));
+	KUNIT_EXPECT_EQ(test, base, atomic64_read(&fab->mem.used));
+	KUNIT_EXPECT_EQ(test, 0, bfly_route_ws_route(fab));
+	KUNIT_EXPECT_EQ(test, kept, atomic64_read(&fab->mem.kept));
+	bfly_fabric_destroy(fab);
+
+	/* 2^18 ports: about 8.3 MB, more than a fabric keeps. */
+	fab = bfly_fabric_create(BFLY_TOPO_BENES, 2, 1U << 18, &why);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fab);
+	base = atomic64_read(&fab->mem.used);
+	KUNIT_EXPECT_EQ(test, 0, bfly_route_ws_route(fab));
+	KUNIT_EXPECT_EQ(test, 0, atomic64_read(&fab->mem.kept));
+	KUNIT_EXPECT_EQ(test, base, atomic64_read(&fab->mem.used));
+	bfly_fabric_destroy(fab);
+}
+
 static struct kunit_case bfly_fabric_cases[] = {
 	KUNIT_CASE(bfly_mem_charge_is_taken),
+	KUNIT_CASE(bfly_route_ws_kept),
 	KUNIT_CASE(bfly_fabric_create_every_topology),
 	KUNIT_CASE(bfly_fabric_bad_requests),
 	KUNIT_CASE(bfly_fabric_ids_recycled),
