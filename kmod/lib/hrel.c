@@ -56,11 +56,12 @@
  * O(ports + count log h) time for h a power of two. Each matching adds
  * O(n log n) expected steps and a pass over its subgraph; h has at most
  * h / 2 of them, so O(ports + count (log h + log count)) expected in
- * all. Memory: 8 bytes a port and 24 bytes an edge slot (for h = 2^L,
+ * all. Memory: 8 bytes a port and 22 bytes an edge slot (for h = 2^L,
  * L / 16 more) (bfly_hrel_workspace_size()).
  */
 #include "compat.h"
 #include "hrel.h"
+#include "hrel_unwind.h"
 
 #define HREL_NONE U32_MAX
 /* A segment's parent is in the other frame */
@@ -71,6 +72,8 @@
 #endif
 /* Messages ahead that a scatter or gather prefetches */
 #define HREL_AHEAD 16
+/* A pair a walk reached: its rp[0] holds its state (struct hrel_pair) */
+#define HREL_SEEN BIT(31)
 /* Steps between two calls to bfly_should_stop() */
 #define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
@@ -90,13 +93,15 @@ struct hrel_job {
 
 /*
  * A pair of slots: each slot's right partner (the slot paired with it at
- * its right vertex) and the pair's walk state, together so that a step
- * of a walk misses the cache once (twice when the 12 bytes straddle two
- * lines: 12 bytes rather than 16 cut the passes' memory traffic).
+ * its right vertex), until a walk reaches the pair and writes its state
+ * over rp[0]: HREL_SEEN, the walk's segment and the half of the even
+ * slot (segment << 1 | half). A walk needs a pair's partners only on
+ * reaching it, so 8 bytes a pair, in one cache line, serve both: a step
+ * misses the cache once, and the passes move two thirds of the bytes of
+ * separate state.
  */
 struct hrel_pair {
 	u32 rp[2];
-	u32 st;		/* segment and half, or HREL_NONE */
 };
 
 struct hrel_walker {
@@ -184,10 +189,10 @@ static size_t hrel_layout(u32 ports, u32 count, u32 h, void *work,
  * @h: colours, at least the relation's degree
  *
  * With n = min(ports, count, 2 floor(count / (h + 1)) + 1) groups a side
- * and n h edge slots: 8 bytes a port, 28 bytes a group and 24 bytes
- * (and for h = 2^L, L / 16 more) a slot (two buffers of 8 bytes, 6 for
- * the pairs' right partners and walk state, 2 for the union-find), in
- * 64-byte aligned parts.
+ * and n h edge slots: 8 bytes a port, 28 bytes a group and 22 bytes
+ * (and for h = 2^L, L / 16 more) a slot (two buffers of 8 bytes, 4 for
+ * the pairs' right partners, which the walks overwrite with their state,
+ * 2 for the union-find), in 64-byte aligned parts.
  *
  * Return: the size in bytes; 0 when @count is over
  * %BFLY_HREL_MAX_MESSAGES, @h is over @count, or the size overflows.
@@ -354,19 +359,19 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 {
 	u32 g, v;
 
-	while (w->next < w->end && pr[w->next].st != HREL_NONE)
+	while (w->next < w->end && (pr[w->next].rp[0] & HREL_SEEN))
 		w->next++;
 	if (w->next == w->end)
 		return false;
 	w->seg = (*nseg)++;
 	parent[w->seg] = w->seg;
-	pr[w->next].st = w->seg << 1;
 	w->f = pr[w->next].rp[1];
-	prefetchw(&pr[w->f >> 1]);
 	g = pr[w->next].rp[0];
-	v = pr[g >> 1].st;
-	if (v != HREL_NONE)
-		hrel_union(parent, w->seg, v >> 1, !((v ^ g) & 1));
+	pr[w->next].rp[0] = HREL_SEEN | w->seg << 1;
+	prefetchw(&pr[w->f >> 1]);
+	v = pr[g >> 1].rp[0];
+	if (v & HREL_SEEN)
+		hrel_union(parent, w->seg, (v & ~HREL_SEEN) >> 1, !((v ^ g) & 1));
 	return true;
 }
 
@@ -406,7 +411,7 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 			e1 = (2 * p) | -(u32)(e0 != HREL_NONE);
 		pend[v0] = (2 * p) | -(u32)(e0 != HREL_NONE);
 		pend[v1] = (2 * p + 1) | -(u32)(e1 != HREL_NONE);
-		pr[p] = (struct hrel_pair){ .rp = { e0, e1 }, .st = HREL_NONE };
+		pr[p] = (struct hrel_pair){ .rp = { e0, e1 } };
 	}
 	for (p = pairs; p-- > 0;) {
 		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
@@ -450,15 +455,15 @@ static int hrel_walk(struct hrel_ws *ws, u32 m)
 				continue;
 			f = a->f;
 			j = f >> 1;
-			v = pr[j].st;
-			if (v == HREL_NONE) {
-				pr[j].st = a->seg << 1 | (f & 1);
+			v = pr[j].rp[0];
+			if (!(v & HREL_SEEN)) {
 				a->f = pr[j].rp[!(f & 1)];
+				pr[j].rp[0] = HREL_SEEN | a->seg << 1 | (f & 1);
 				prefetchw(&pr[a->f >> 1]);
 				continue;
 			}
 			/* met a walk: frames differ by the two views of pair j */
-			hrel_union(parent, a->seg, v >> 1, (v ^ f) & 1);
+			hrel_union(parent, a->seg, (v & ~HREL_SEEN) >> 1, (v ^ f) & 1);
 			if (!hrel_start(a, pr, parent, &nseg)) {
 				a->live = false;
 				live--;
@@ -478,9 +483,9 @@ static int hrel_walk(struct hrel_ws *ws, u32 m)
 /* The half pair @p's even slot goes to, after hrel_walk(). */
 static u32 hrel_half(const struct hrel_ws *ws, u32 p)
 {
-	u32 v = ws->pr[p].st;
+	u32 v = ws->pr[p].rp[0];
 
-	return (v & 1) ^ !!ws->parent[v >> 1];
+	return (v & 1) ^ !!ws->parent[(v & ~HREL_SEEN) >> 1];
 }
 
 /*
@@ -510,47 +515,6 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 		}
 	}
 	return 0;
-}
-
-/*
- * Each slot's colour (@w bytes, the narrowest that holds 2^@levels
- * colours), level by level from the last in sequential passes: at level
- * lv, subgraph c of S slots sends pair p's slots to slot p of subgraphs
- * 2c and 2c + 1 at level lv + 1, which sit at c S + p and c S + S / 2 + p.
- * Then each message gathers its slot's colour (@colour holds its slot).
- * @space holds two arrays of @slots entries.
- */
-static __always_inline void hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels,
-					void *space, u32 count, u32 *colour, unsigned int w)
-{
-	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
-	u32 lv, p, i;
-
-	for (lv = levels; lv-- > 0;) {
-		const u32 *bits = flip + (size_t)lv * words;
-		u32 sz = slots >> lv, c;
-
-		for (c = 0; c < BIT(lv); c++) {
-			size_t o = (size_t)c * sz, lo = o, hi = lo + sz / 2;
-
-			for (p = 0; p < sz / 2; p++) {
-				u32 g = c * (sz / 2) + p, f = (bits[g / 32] >> (g % 32)) & 1;
-				u32 a = lv + 1 < levels ? hrel_get(cur, lo + p, w) : 2 * c;
-				u32 z = lv + 1 < levels ? hrel_get(cur, hi + p, w) : 2 * c + 1;
-
-				hrel_put(next, o + 2 * p + f, a, w);
-				hrel_put(next, o + 2 * p + 1 - f, z, w);
-			}
-		}
-		tmp = cur;
-		cur = next;
-		next = tmp;
-	}
-	for (i = 0; i < count; i++) {
-		if (i + HREL_AHEAD < count)
-			prefetch((u8 *)cur + (size_t)colour[i + HREL_AHEAD] * w);
-		colour[i] = hrel_get(cur, colour[i], w);
-	}
 }
 
 /*
@@ -602,12 +566,7 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 		cur = next;
 		next = tmp;
 	}
-	if (levels <= 8)
-		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 1);
-	else if (levels <= 16)
-		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 2);
-	else
-		hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour, 4);
+	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour);
 	return 0;
 }
 

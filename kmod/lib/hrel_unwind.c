@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The colours of h = 2^L's slots from the bits of its levels (hrel.c,
+ * step 3). Level lv splits each of its 2^lv subgraphs of S slots: pair p
+ * of subgraph c sends its even slot to half f (its bit), its odd slot to
+ * the other, as slot p of subgraph 2c + f and 2c + 1 - f of level lv + 1,
+ * which sit at c S + p and c S + S / 2 + p. So each slot's colour follows
+ * from the last level up, one sequential pass a level: a slot of level lv
+ * takes the colour of the slot it became at level lv + 1. The entries are
+ * the narrowest that hold h colours; with u8 entries on a little-endian
+ * machine a pass goes eight pairs a step in 64-bit words.
+ */
+#include "compat.h"
+#include "hrel_unwind.h"
+
+/* Messages ahead that the gather prefetches */
+#define HREL_UNWIND_AHEAD 16
+
+static __always_inline u32 hrel_uget(const void *a, size_t k, unsigned int w)
+{
+	if (w == 1)
+		return ((const u8 *)a)[k];
+	if (w == 2)
+		return ((const u16 *)a)[k];
+	return ((const u32 *)a)[k];
+}
+
+static __always_inline void hrel_uput(void *a, size_t k, u32 v, unsigned int w)
+{
+	if (w == 1)
+		((u8 *)a)[k] = v;
+	else if (w == 2)
+		((u16 *)a)[k] = v;
+	else
+		((u32 *)a)[k] = v;
+}
+
+static inline u64 hrel_load64(const u8 *p)
+{
+	u64 x;
+
+	memcpy(&x, p, sizeof(x));
+	return x;
+}
+
+static inline void hrel_store64(u8 *p, u64 x)
+{
+	memcpy(p, &x, sizeof(x));
+}
+
+/* Eight bits to eight bytes: byte i is 0xff where bit i is set. */
+static inline u64 hrel_byte_mask(u32 bits)
+{
+	u64 x = ((u64)(bits & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+
+	x = ((x + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL;
+	return (x >> 7) * 0xff;
+}
+
+/* The four bytes of @x to the even bytes of a 64-bit word. */
+static inline u64 hrel_spread(u32 x)
+{
+	u64 y = x;
+
+	y = (y | y << 16) & 0x0000ffff0000ffffULL;
+	return (y | y << 8) & 0x00ff00ff00ff00ffULL;
+}
+
+/* The eight bits of pairs @g .. @g + 7, inside the level's @words. */
+static inline u32 hrel_bits8(const u32 *bits, u32 g)
+{
+	u32 x = bits[g / 32] >> (g % 32);
+
+	if (g % 32 > 24)
+		x |= bits[g / 32 + 1] << (32 - g % 32);
+	return x & 0xff;
+}
+
+/*
+ * Pairs @p .. @p + 7 of a subgraph in u8 entries: @a and @z hold the
+ * colours of their slots at the next level (the halves' slots p ..),
+ * @bits their halves; writes their 16 slots at @out.
+ */
+static inline void hrel_unwind8(u64 a, u64 z, u32 bits, u8 *out)
+{
+	u64 t = (a ^ z) & hrel_byte_mask(bits);
+
+	/* even slots take z where their bit is set, odd slots a */
+	a ^= t;
+	z ^= t;
+	hrel_store64(out, hrel_spread((u32)a) | hrel_spread((u32)z) << 8);
+	hrel_store64(out + 8, hrel_spread((u32)(a >> 32)) | hrel_spread((u32)(z >> 32)) << 8);
+}
+
+/* One level's pass over subgraph @c of @sz slots (@last: the last level). */
+static __always_inline void hrel_unwind_sub(const u32 *bits, u32 c, u32 sz, bool last,
+					    const u8 *cur, u8 *next, unsigned int w)
+{
+	size_t o = (size_t)c * sz, lo = o, hi = lo + sz / 2;
+	u32 p = 0, half = sz / 2;
+
+	if (w == 1 && !BFLY_BIG_ENDIAN) {
+		u64 ka = 0x0101010101010101ULL * (u8)(2 * c);
+		u64 kz = 0x0101010101010101ULL * (u8)(2 * c + 1);
+
+		for (; p + 8 <= half; p += 8) {
+			u64 a = last ? ka : hrel_load64(cur + lo + p);
+			u64 z = last ? kz : hrel_load64(cur + hi + p);
+
+			hrel_unwind8(a, z, hrel_bits8(bits, c * half + p), next + o + 2 * p);
+		}
+	}
+	for (; p < half; p++) {
+		u32 g = c * half + p, f = (bits[g / 32] >> (g % 32)) & 1;
+		u32 a = last ? 2 * c : hrel_uget(cur, lo + p, w);
+		u32 z = last ? 2 * c + 1 : hrel_uget(cur, hi + p, w);
+
+		hrel_uput(next, o + 2 * p + f, a, w);
+		hrel_uput(next, o + 2 * p + 1 - f, z, w);
+	}
+}
+
+static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots, u32 levels,
+					  void *space, u32 count, u32 *colour, unsigned int w)
+{
+	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
+	u32 lv, i, c;
+
+	for (lv = levels; lv-- > 0;) {
+		const u32 *bits = flip + (size_t)lv * words;
+		u32 sz = slots >> lv;
+
+		for (c = 0; c < BIT(lv); c++)
+			hrel_unwind_sub(bits, c, sz, lv + 1 == levels, cur, next, w);
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	for (i = 0; i < count; i++) {
+		if (i + HREL_UNWIND_AHEAD < count)
+			prefetch(cur + (size_t)colour[i + HREL_UNWIND_AHEAD] * w);
+		colour[i] = hrel_uget(cur, colour[i], w);
+	}
+}
+
+/**
+ * bfly_hrel_unwind() - each message's colour from the bits of h = 2^L's levels
+ * @flip: per level, @words words of one bit a pair (the half of its even slot)
+ * @words: words a level
+ * @slots: the h-regular graph's slots, n h
+ * @levels: L, at least 1
+ * @space: two arrays of @slots entries of the narrowest width that holds
+ *	2^@levels colours (u8, u16 or u32)
+ * @count: messages
+ * @colour: each message's slot; receives its colour
+ */
+void bfly_hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels, void *space,
+		      u32 count, u32 *colour)
+{
+	if (levels <= 8)
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 1);
+	else if (levels <= 16)
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 2);
+	else
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 4);
+}
