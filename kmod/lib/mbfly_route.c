@@ -188,7 +188,7 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 			continue;
 		pt = bfly_mbfly_port_at(st, m->col, m->row, h);
 		m->slot = bfly_mbfly_place(st, pt, 1, false);
-		m->next = bfly_mbfly_nbr(pt, g->log, m->col, m->row, h, m->slot);
+		m->next = bfly_mbfly_nbr(st, pt, m->col, m->row, h, m->slot);
 		bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
 		bfly_mbfly_bset(st->sent, i);
 	}
@@ -248,9 +248,11 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 		if (pt->flag)
 			m->slot = bfly_mbfly_place(st, pt, 1, false);
 	} else {
+		const u16 *gs = bfly_mbfly_gs(st, pt);
+
 		pt->ghosts--;
 		for (k = 0; pt->flag && k < pt->s; k++) {
-			if (pt->gs[k]) {
+			if (gs[k]) {
 				bfly_mbfly_gs_add(st, pt, k, -1);
 				m->slot = k;
 				break;
@@ -260,7 +262,7 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 			m->slot = bfly_mbfly_place(st, pt, 1, false);
 	}
 	if (m->slot != BFLY_MBFLY_NOSLOT) {
-		m->next = bfly_mbfly_nbr(pt, g->log, c, m->row, h, m->slot);
+		m->next = bfly_mbfly_nbr(st, pt, c, m->row, h, m->slot);
 		bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
 		bfly_mbfly_bset(st->sent, i);
 	}

@@ -23,7 +23,7 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 	if (count > n * BFLY_MBFLY_MAX_H)
 		return 0;
 	sz = (u64)count * sizeof(struct bfly_mbfly_m);
-	sz += n * g->log * 2 * sizeof(struct bfly_mbfly_port);
+	sz += (n * g->log * 2 << bfly_mbfly_port_shift(g)) + 64;
 	sz += 3 * nodes * sizeof(u32) + 2 * n * sizeof(u64);
 	sz += (2 * bfly_mbfly_words(2 * n * g->log) + 2 * bfly_mbfly_words(nodes)) * sizeof(u64);
 	sz += bfly_mbfly_words(count) * sizeof(u64);
@@ -37,11 +37,31 @@ size_t bfly_mbfly_route_workspace_size(const struct bfly_mbfly *g, u32 count)
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_mbfly_route_workspace_size);
 
+/* log2 of a node half's bytes (struct bfly_mbfly_port): room for min(d, R) slots */
+u32 bfly_mbfly_port_shift(const struct bfly_mbfly *g)
+{
+	u32 bytes = sizeof(struct bfly_mbfly_port), shift = 4;
+
+	bytes += 3 * sizeof(u16) * bfly_mbfly_slots(min_t(u32, g->d, BFLY_MBFLY_R));
+	if (g->log > 17)
+		bytes += 2 * sizeof(u16);
+	while (BIT(shift) < bytes)
+		shift++;
+	return shift;
+}
+
 void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 {
 	u64 n = st->g->ports, nodes = n * (st->g->log + 1);
 	u8 *p = work;
 
+	/* the node halves first, on a cache line: a node's two share one when small */
+	st->slots = bfly_mbfly_slots(min_t(u32, st->g->d, BFLY_MBFLY_R));
+	st->pshift = bfly_mbfly_port_shift(st->g);
+	st->wide = st->g->log > 17;
+	p += -(unsigned long)p & 63;
+	st->port = (struct bfly_mbfly_port *)p;
+	p += n * st->g->log * 2 << st->pshift;
 	st->m1 = (u64 *)p;
 	p += n * sizeof(u64);
 	st->m2 = (u64 *)p;
@@ -58,8 +78,6 @@ void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work)
 	p += bfly_mbfly_words(nodes) * sizeof(u64);
 	st->dirty = (u64 *)p;
 	p += bfly_mbfly_words(nodes) * sizeof(u64);
-	st->port = (struct bfly_mbfly_port *)p;
-	p += n * st->g->log * 2 * sizeof(struct bfly_mbfly_port);
 	st->m = (struct bfly_mbfly_m *)p;
 	p += (u64)st->count * sizeof(struct bfly_mbfly_m);
 	st->gp = (u32 *)p;
@@ -157,12 +175,15 @@ static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
 		       const u32 *rows, u32 s)
 {
-	u32 i, mask = (1U << (st->g->log - col - 1)) - 1;
+	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
 
-	pt->nhi = 0;
 	for (i = 0; i < s; i++) {
-		pt->nlo[i] = rows[i] & mask & 0xffff;
-		pt->nhi |= ((rows[i] & mask) >> 16) << (4 * i);
+		pt->v[i] = rows[i] & mask & 0xffff;
+		hi |= ((rows[i] & mask) >> 16) << (4 * i);
+	}
+	if (st->wide) {
+		pt->v[3 * st->slots] = hi & 0xffff;
+		pt->v[3 * st->slots + 1] = hi >> 16;
 	}
 	pt->s = s;
 	pt->flag = 2;
@@ -187,9 +208,10 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 		     bool ghost)
 {
 	u32 i, best = 0, cap, t;
+	u16 *load = bfly_mbfly_load(st, pt);
 
 	if (!pt->s) {
-		size_t idx = pt - st->port, node = idx / 2;
+		size_t idx = bfly_mbfly_port_idx(st, pt), node = idx / 2;
 		u32 col = node / st->g->ports, row = node % st->g->ports, n;
 
 		n = bfly_mbfly_distinct(st, col, row, idx & 1, st->nb);
@@ -199,16 +221,16 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 	cap = bfly_mbfly_cap(pt);
 	while (n) {
 		for (i = 1, best = 0; i < pt->s; i++)
-			if (pt->load[i] < pt->load[best])
+			if (load[i] < load[best])
 				best = i;
-		t = pt->load[best] < cap ? min_t(u32, n, cap - pt->load[best]) : n;
-		if (pt->load[best] >= cap)
+		t = load[best] < cap ? min_t(u32, n, cap - load[best]) : n;
+		if (load[best] >= cap)
 			st->res->cap_overflows += n;
-		if (pt->load[best] + t > U16_MAX) {
+		if (load[best] + t > U16_MAX) {
 			st->err = -EOVERFLOW;
 			return best;
 		}
-		pt->load[best] += t;
+		load[best] += t;
 		if (ghost)
 			bfly_mbfly_gs_add(st, pt, best, t);
 		n -= t;
@@ -222,12 +244,14 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
 	u32 i, n, t;
 
 	if (pt->ghosts > want && pt->flag) {
+		u16 *gs = bfly_mbfly_gs(st, pt), *load = bfly_mbfly_load(st, pt);
+
 		n = pt->ghosts - want;
 		for (i = pt->s; n && i-- > 0;) {
-			t = min_t(u32, n, pt->gs[i]);
+			t = min_t(u32, n, gs[i]);
 			if (t)
 				bfly_mbfly_gs_add(st, pt, i, -(s32)t);
-			pt->load[i] -= t;
+			load[i] -= t;
 			n -= t;
 		}
 	}
@@ -254,14 +278,16 @@ void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last)
 			w = bfly_mbfly_take(st->dirty, wi, c * n, (c + 1) * n);
 			for (t = w; t; t &= t - 1) {
 				x = wi * 64 + __builtin_ctzll(t);
-				prefetchw(&st->port[x * 2]);
-				prefetchw(&st->port[x * 2 + 1]);
+				prefetchw(bfly_mbfly_port_at(st, 0, x, 0));
+				if (st->pshift > 5)
+					prefetchw(bfly_mbfly_port_at(st, 0, x, 1));
 			}
 			for (t = w; t; t &= t - 1) {
 				x = wi * 64 + __builtin_ctzll(t);
 				want = st->gp[x] + st->gpp[x];
 				for (h = 0; h < 2; h++)
-					bfly_mbfly_ghosts(st, &st->port[x * 2 + h], want);
+					bfly_mbfly_ghosts(st, bfly_mbfly_port_at(st, 0, x, h),
+							  want);
 			}
 		}
 	}

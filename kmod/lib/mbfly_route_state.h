@@ -24,26 +24,25 @@ struct bfly_mbfly_m {
 };
 
 /*
- * One half (upper or lower buffers) of a node of columns 0 .. log N - 1,
- * 64 bytes (its messages and a copy of wexp are in the hot arrays alive
- * and wexp, read without it): its counter
- * W = 2^wexp, flag F, its selected neighbours
- * (slots) as offsets in the half of the next column they are in (low 16
- * bits in nlo, the 4 bits above in nhi), and per slot the buffers
- * assigned and the ghosts among them (u16: a slot past %U16_MAX buffers,
- * beyond Theorem 2's 2 h-bar, stops the routing with -EOVERFLOW).
+ * One half (upper or lower buffers) of a node of columns 0 .. log N - 1
+ * (its messages and a copy of wexp are in the hot arrays alive and wexp,
+ * read without it): its counter W = 2^wexp, flag F, and per slot (S of
+ * them, S = min(d, R) rounded down to a power of 2: st->slots) in @v its
+ * selected neighbour as an offset in the half of the next column it is
+ * in (low 16 bits, v[0 .. S-1]), the buffers assigned to it (v[S ..
+ * 2S-1]) and the ghosts among them (v[2S .. 3S-1]); at N > 2^17 the 4
+ * bits above each offset follow (v[3S], v[3S + 1]). 16 bytes at S = 1,
+ * 32 at S = 2 and 4, 64 at S = 8: both halves of a node in one cache line
+ * where d < 8 (st->pshift). A slot past %U16_MAX buffers, beyond Theorem
+ * 2's 2 h-bar, stops the routing with -EOVERFLOW.
  */
 struct bfly_mbfly_port {
 	u32 ghosts;
-	u32 unused;
 	u8 wexp;
 	u8 flag;	/* 0, 1 or 2 (set this stage, ghosts not yet assigned) */
 	u8 s;
-	u8 unused2;
-	u32 nhi;
-	u16 nlo[BFLY_MBFLY_R];
-	u16 gs[BFLY_MBFLY_R];
-	u16 load[BFLY_MBFLY_R];
+	u8 unused;
+	u16 v[];
 };
 
 /* The routing's state, all in the caller's workspace. */
@@ -54,7 +53,10 @@ struct bfly_mbfly_st {
 	u32 *paths;
 	u32 count;
 	struct bfly_mbfly_m *m;
-	struct bfly_mbfly_port *port;	/* (col N + row) 2 + half */
+	struct bfly_mbfly_port *port;	/* (col N + row) 2 + half, 2^pshift bytes each */
+	u32 slots;	/* S: slots a node half has room for */
+	u32 pshift;
+	bool wide;	/* offsets past 16 bits: N > 2^17 */
 	u32 *gp;	/* g' per node, (col N + row) */
 	u32 *gpp;	/* g'' per node */
 	u32 *through;	/* messages through each node */
@@ -92,7 +94,28 @@ struct bfly_mbfly_st {
 static inline struct bfly_mbfly_port *bfly_mbfly_port_at(struct bfly_mbfly_st *st, u32 col,
 							 u32 row, u32 half)
 {
-	return &st->port[((size_t)col * st->g->ports + row) * 2 + half];
+	size_t i = ((size_t)col * st->g->ports + row) * 2 + half;
+
+	return (struct bfly_mbfly_port *)((u8 *)st->port + (i << st->pshift));
+}
+
+/* The index of half @pt: (col N + row) 2 + half */
+static inline size_t bfly_mbfly_port_idx(const struct bfly_mbfly_st *st,
+					 const struct bfly_mbfly_port *pt)
+{
+	return ((const u8 *)pt - (const u8 *)st->port) >> st->pshift;
+}
+
+/* The buffers assigned to each slot of @pt */
+static inline u16 *bfly_mbfly_load(const struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt)
+{
+	return pt->v + st->slots;
+}
+
+/* The ghosts among them */
+static inline u16 *bfly_mbfly_gs(const struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt)
+{
+	return pt->v + 2 * st->slots;
 }
 
 /* A half's index in the bitmaps and hot arrays: (@col 2 + @half) N + @row */
@@ -160,11 +183,17 @@ static inline u64 bfly_mbfly_words(u64 bits)
 }
 
 /* The row of slot @k's neighbour of half @half of node (@col, @row) */
-static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_port *pt, u32 log, u32 col, u32 row,
-				 u32 half, u32 k)
+static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_st *st,
+				 const struct bfly_mbfly_port *pt, u32 col, u32 row, u32 half,
+				 u32 k)
 {
-	u32 b = log - col, off = pt->nlo[k] | ((pt->nhi >> (4 * k)) & 15) << 16;
+	u32 b = st->g->log - col, off = pt->v[k];
 
+	if (st->wide) {
+		const u16 *hi = pt->v + 3 * st->slots;
+
+		off |= (((hi[0] | (u32)hi[1] << 16) >> (4 * k)) & 15) << 16;
+	}
 	return (row >> b) << b | half << (b - 1) | off;
 }
 
@@ -217,16 +246,17 @@ static inline void bfly_mbfly_gpp_add(struct bfly_mbfly_st *st, u32 col, u32 row
 static inline void bfly_mbfly_gs_add(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
 				     u32 k, s32 delta)
 {
-	size_t idx = pt - st->port, node = idx >> 1;
+	size_t idx = bfly_mbfly_port_idx(st, pt), node = idx >> 1;
 	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
 
-	pt->gs[k] += delta;
-	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(pt, log, col, row, idx & 1, k), delta);
+	bfly_mbfly_gs(st, pt)[k] += delta;
+	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(st, pt, col, row, idx & 1, k), delta);
 }
 
 void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work);
 u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb);
 u32 bfly_mbfly_slots(u32 n);
+u32 bfly_mbfly_port_shift(const struct bfly_mbfly *g);
 void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
 		       const u32 *rows, u32 s);
 void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now);
