@@ -108,18 +108,54 @@ static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way 
 	return -EOPNOTSUPP;
 }
 
+/*
+ * How many of @msgs, from the first, list the all-to-all exchange in order
+ * (message m is m / N -> m mod N) with payload in a batch's layout of
+ * @size bytes (a multiple of 8) that fits both buffers, their sources and
+ * destinations written to @res: no message of them is refused. The
+ * general checks go on from there; this loop keeps only their compares.
+ */
+static u32 bfly_hrel_listed_slots(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+				  const struct bfly_msgset_msg *msgs, u64 size)
+{
+	const struct bfly_msglist_bufs *b = &req->bufs;
+	u32 ports = res->ports, i, d, m = 0;
+	u64 all = (u64)ports * ports, soff = 0, roff, rstep = ports * size;
+
+	if (req->count != all || !size || size % 8 || !b->send || !b->recv ||
+	    b->send_bytes / size < all || b->recv_bytes / size < all)
+		return 0;
+	for (i = 0; i < ports; i++) {
+		roff = i * size;
+		for (d = 0; d < ports; d++, m++, soff += size, roff += rstep) {
+			const struct bfly_msgset_msg *x = &msgs[m];
+
+			if (x->src != i || x->dst != d || x->pad || x->len != size ||
+			    x->send_off != soff || x->recv_off != roff)
+				return m;
+			res->src[m] = i;
+			res->dst[m] = d;
+		}
+	}
+	return m;
+}
+
 /**
  * bfly_hrel_read_msgs() - read an h-relation's messages and check them
  * @req: the request: its @read_msgs, @count and payload buffers
  * @res: receives each message's source and destination (@res->src,
- *	@res->dst) and whether they list the all-to-all exchange in order
- *	(@res->listed_a2a), or the first bad message (@res->bad_msg,
+ *	@res->dst), whether they list the all-to-all exchange in order
+ *	(@res->listed_a2a) and whether their payload lies in a batch's layout
+ *	(@res->slot_size), or the first bad message (@res->bad_msg,
  *	@res->why); @res->ports is the fabric's
  * @msgs: receives the @req->count messages
  * @payload: receives whether any message carries payload
  *
  * Each message is checked in turn, so that the first bad one is named.
- * The same pass compares message m with the pair m / N -> m mod N.
+ * The same pass compares message m with the pair m / N -> m mod N, and its
+ * offsets with the slots of a batch of the first message's length; the
+ * list in order in those slots (the batch's exchange as a list) is first
+ * checked by compares alone.
  *
  * Return: 0, -EINVAL for a bad message, or @req->read_msgs()'s error.
  */
@@ -127,15 +163,21 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 			struct bfly_msgset_msg *msgs, bool *payload)
 {
 	u32 m, i = 0, d = 0, ports = res->ports;
-	bool listed = (u64)req->count == (u64)ports * ports;
+	bool listed = (u64)req->count == (u64)ports * ports, slots;
+	u64 size;
 	int err;
 
 	err = req->read_msgs(req->ctx, msgs, req->count);
 	if (err)
 		return err;
-	*payload = false;
+	size = msgs[0].len;
+	slots = size != 0;
+	m = bfly_hrel_listed_slots(req, res, msgs, size);
+	*payload = m != 0;
+	i = m / ports;
+	d = m % ports;
 	res->has_bad_msg = true;
-	for (m = 0; m < req->count; m++) {
+	for (; m < req->count; m++) {
 		const struct bfly_msgset_msg *x = &msgs[m];
 
 		res->bad_msg = m;
@@ -156,12 +198,14 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 		res->src[m] = x->src;
 		res->dst[m] = x->dst;
 		listed &= (x->src == i) & (x->dst == d);
+		slots &= bfly_msglist_in_slots(x, ports, size);
 		if (++d == ports) {
 			d = 0;
 			i++;
 		}
 	}
 	res->listed_a2a = listed;
+	res->slot_size = slots ? size : 0;
 	res->has_bad_msg = false;
 	res->bad_msg = 0;
 	return 0;
@@ -529,13 +573,42 @@ static int bfly_hrel_by_round(struct bfly_hrel_run *run)
 	return 0;
 }
 
+/*
+ * The payload, in blocks of rounds: a list in a batch's layout by the
+ * batch's own block copy, any other sorted by offsets (msglist.c).
+ */
+static int bfly_hrel_payload(struct bfly_hrel_run *run)
+{
+	struct bfly_hrel_res *res = run->res;
+	const struct bfly_msglist_bufs *b = &run->req->bufs;
+	struct bfly_msglist_slots sl = {
+		.ports = res->ports, .size = res->slot_size, .src = res->src, .dst = res->dst,
+	};
+	u32 carried = res->first[res->rounds], *scratch;
+	size_t entries = BFLY_MSGLIST_SCRATCH(carried);
+	int err;
+
+	if (sl.size)
+		entries = bfly_msglist_slots_scratch(&sl, carried);
+	scratch = bfly_mem_alloc_array(&res->mem, entries, sizeof(u32), false);
+	if (!scratch)
+		return res->mem.err;
+	if (sl.size)
+		err = bfly_msglist_move_slots(run->fab, b, &sl, run->msgs, res->order, res->first,
+					      res->rounds, scratch, &res->bytes_moved);
+	else
+		err = bfly_msglist_move(run->fab, b, run->msgs, res->order, res->first,
+					res->rounds, scratch, &res->bytes_moved);
+	kvfree(scratch);
+	return err;
+}
+
 static int bfly_hrel_run(struct bfly_hrel_run *run)
 {
 	const struct bfly_hrel_req *req = run->req;
 	struct bfly_hrel_res *res = run->res;
 	struct bfly_mem *mem = &res->mem;
 	bool payload;
-	u32 *scratch;
 	int err;
 
 	run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);
@@ -563,15 +636,7 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	res->reported = true;
 	if (!payload)
 		return 0;
-	/* the rounds go in blocks, sorted in this scratch */
-	scratch = bfly_mem_alloc_array(mem, BFLY_MSGLIST_SCRATCH(res->first[res->rounds]),
-				       sizeof(u32), false);
-	if (!scratch)
-		return mem->err;
-	err = bfly_msglist_move(run->fab, &req->bufs, run->msgs, res->order, res->first,
-				res->rounds, scratch, &res->bytes_moved);
-	kvfree(scratch);
-	return err;
+	return bfly_hrel_payload(run);
 }
 
 /**

@@ -80,6 +80,8 @@ struct bfly_hrel_mbfly_res {
  * @listed_a2a: the messages are the all-to-all exchange listed source by
  *	source, each source's destinations in order (message m is
  *	m / N -> m mod N), whatever their payload
+ * @slot_size: not zero when every message carries @slot_size bytes in an
+ *	all-to-all batch's layout (bfly_msglist_in_slots()), in any order
  * @count: messages
  * @ports: N
  * @src: each message's source
@@ -102,6 +104,7 @@ struct bfly_hrel_res {
 	bool has_bad_msg;
 	bool reported;
 	bool listed_a2a;
+	u64 slot_size;
 	u32 count;
 	u32 ports;
 	u32 *src;

@@ -4,7 +4,9 @@
  * h-relation services: the payload checks, the messages sorted by the
  * step that carries them, and the payload moved step by step, or (for
  * the h-relations) a block of consecutive steps at a time in the order of
- * the send offsets. Built natively too, for tests/bench/bench-hrel-payload.
+ * the send offsets, or, for a list in an all-to-all batch's layout, by
+ * the batch's own block copy (msgblock.c). Built natively too, for
+ * tests/bench/bench-hrel-payload.
  */
 #include "msgblock.h"
 #include "msgcopy.h"
@@ -282,6 +284,107 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 						      scratch, moved);
 		}
 		bfly_msg_stream_fence(stream);
+		if (err)
+			return err;
+		cond_resched();
+	}
+	return 0;
+}
+
+/**
+ * bfly_msglist_slots_scratch() - scratch entries of bfly_msglist_move_slots()
+ * @sl: the layout
+ * @count: the messages carried
+ *
+ * Return: u32 entries for a block's destination table, or for a block
+ * sorted as bfly_msglist_move() sorts one, whichever is more.
+ */
+size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count)
+{
+	bool stream = bfly_msg_stream((u64)count * sl->size);
+	size_t table = (size_t)bfly_msg_block_rounds(sl->ports, sl->size, stream) * sl->ports;
+
+	return max_t(size_t, table, BFLY_MSGLIST_SCRATCH(count));
+}
+
+/*
+ * Steps @s .. @e - 1 as a block's destination table @dest (msgblock.h):
+ * false when a step holds two messages of one source, which a partial
+ * permutation never does.
+ */
+static bool bfly_msglist_slots_dest(const struct bfly_msglist_slots *sl, const u32 *order,
+				    const u32 *first, u32 s, u32 e, u32 *dest)
+{
+	u32 t, k, m, *row;
+
+	memset(dest, 0xff, (size_t)(e - s) * sl->ports * sizeof(*dest));
+	for (t = s; t < e; t++) {
+		row = dest + (size_t)(t - s) * sl->ports;
+		for (k = first[t]; k < first[t + 1]; k++) {
+			m = order[k];
+			if (row[sl->src[m]] != BFLY_MSG_NONE)
+				return false;
+			row[sl->src[m]] = sl->dst[m];
+		}
+	}
+	return true;
+}
+
+/**
+ * bfly_msglist_move_slots() - move a list's payload in a batch's layout
+ * @fab: the fabric, referenced by the caller
+ * @b: the buffers
+ * @sl: the layout every message of the list lies in
+ *	(bfly_msglist_in_slots())
+ * @msgs: the messages
+ * @order: the messages by step (bfly_msglist_sort())
+ * @first: where each step starts in @order
+ * @steps: steps, each a partial permutation
+ * @scratch: bfly_msglist_slots_scratch() entries
+ * @moved: receives the payload bytes moved
+ *
+ * The steps go in the blocks of an all-to-all batch of the same N and
+ * message size (bfly_msg_block_rounds()), each moved by
+ * bfly_msg_block_move() as BFLY_IOC_BATCH moves its rounds, source row by
+ * source row. Two messages of the layout that share receive bytes are one
+ * pair's, listed twice, and carry the same send bytes, so the order within
+ * a block changes nothing. A signal (a fatal one only with @b->killable)
+ * is noticed between blocks, a fatal one within long blocks too. A step
+ * with two messages of one source (never, for the rounds of a fabric)
+ * goes as bfly_msglist_move() moves a block.
+ *
+ * Return: 0; -EINTR; -ENODEV when the fabric was deleted; -EFAULT.
+ */
+int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
+			    const struct bfly_msglist_slots *sl, const struct bfly_msgset_msg *msgs,
+			    const u32 *order, const u32 *first, u32 steps, u32 *scratch,
+			    u64 *moved)
+{
+	bool stream = bfly_msg_stream((u64)first[steps] * sl->size);
+	u32 per = bfly_msg_block_rounds(sl->ports, sl->size, stream), s, e;
+	struct bfly_msg_block blk = {
+		.send = b->send, .recv = b->recv, .size = sl->size, .ports = sl->ports,
+		.dest = scratch, .stream = stream,
+	};
+	int err;
+
+	*moved = 0;
+	for (s = 0; s < steps; s = e) {
+		if (bfly_msglist_stop(b))
+			return -EINTR;
+		if (READ_ONCE(fab->dead))
+			return -ENODEV;
+		e = s + min_t(u32, per, steps - s);
+		if (bfly_msglist_slots_dest(sl, order, first, s, e, scratch)) {
+			blk.rounds = e - s;
+			blk.moved = 0;
+			err = bfly_msg_block_move(&blk);
+			*moved += blk.moved;
+		} else {
+			err = bfly_msglist_move_block(b, msgs, order, first, s, e, stream,
+						      scratch, moved);
+			bfly_msg_stream_fence(stream);
+		}
 		if (err)
 			return err;
 		cond_resched();

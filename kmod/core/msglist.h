@@ -53,4 +53,47 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
 		      u32 steps, u32 *scratch, u64 *moved);
 
+/**
+ * struct bfly_msglist_slots - a list whose payload lies in a batch's layout
+ * @ports: N
+ * @size: every message's bytes, not zero
+ * @src: each message's source
+ * @dst: each message's destination
+ *
+ * Message i -> d reads send slot i * N + d and writes receive slot
+ * d * N + i, slots of @size bytes, as an all-to-all batch's (msgblock.h).
+ */
+struct bfly_msglist_slots {
+	u32 ports;
+	u64 size;
+	const u32 *src;
+	const u32 *dst;
+};
+
+/**
+ * bfly_msglist_in_slots() - does a message lie in a batch's layout?
+ * @x: the message
+ * @ports: N
+ * @size: the slots' bytes
+ *
+ * The same arithmetic as msgblock.c's, so a slot it finds is the bytes
+ * bfly_msglist_payload_check() checked.
+ *
+ * Return: whether @x carries @size bytes from send slot src * N + dst to
+ * receive slot dst * N + src.
+ */
+static inline bool bfly_msglist_in_slots(const struct bfly_msgset_msg *x, u32 ports, u64 size)
+{
+	u64 n = ports;
+
+	return x->len == size && x->send_off == (x->src * n + x->dst) * size &&
+	       x->recv_off == (x->dst * n + x->src) * size;
+}
+
+size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count);
+int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
+			    const struct bfly_msglist_slots *sl, const struct bfly_msgset_msg *msgs,
+			    const u32 *order, const u32 *first, u32 steps, u32 *scratch,
+			    u64 *moved);
+
 #endif /* _BFLY_MSGLIST_H */

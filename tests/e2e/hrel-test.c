@@ -8,7 +8,9 @@
  *                           h or more elsewhere), each message's round and each
  *                           round's partial permutation; h = 1, all-to-all
  *                           (h = N) in order and almost (the same rounds
- *                           where still the exchange), all h messages
+ *                           where still the exchange), the all-to-all in a
+ *                           batch's layout (the batch's block copy) and
+ *                           lists almost like it, all h messages
  *                           of a source to one destination
  *   hrel-test DEV bad       bad input: errno, bad_msg, nothing written
  *   hrel-test DEV refused   a fabric that runs none (one with a fault):
@@ -143,6 +145,38 @@ static void add_payload(struct rel *r, __u32 maxlen, __u64 *seed)
 	}
 	free(slot);
 	free(roff);
+}
+
+/*
+ * Payload in an all-to-all batch's layout: every message @size bytes (a
+ * multiple of 8) from send slot src * N + dst to receive slot dst * N + src,
+ * the send buffer tagged by slot. The model: each receive slot its pair's
+ * send slot, or 0xee where no message lands (a pair listed twice carries
+ * the same bytes twice).
+ */
+static void add_slots(struct rel *r, __u32 size)
+{
+	__u64 n = info.ports, k, slot;
+	__u32 m;
+
+	r->send_bytes = n * n * size;
+	r->recv_bytes = r->send_bytes;
+	r->send = xmalloc(r->send_bytes);
+	r->recv = xmalloc(r->recv_bytes);
+	r->want = xmalloc(r->recv_bytes);
+	for (slot = 0; slot < n * n; slot++)
+		for (k = 0; k < size; k++)
+			r->send[slot * size + k] = tag(slot, k);
+	memset(r->want, 0xee, r->recv_bytes);
+	for (m = 0; m < r->n; m++) {
+		struct bfly_msgset_msg *x = &r->msgs[m];
+
+		x->len = size;
+		x->send_off = (x->src * n + x->dst) * size;
+		x->recv_off = (x->dst * n + x->src) * size;
+		r->total += size;
+		memcpy(r->want + x->recv_off, r->send + x->send_off, size);
+	}
 }
 
 /* The ioctl's argument for @r: every output wanted. */
@@ -312,6 +346,59 @@ static void part_a2a(__u64 *seed)
 	free(ref);
 }
 
+/*
+ * The all-to-all with its payload in a batch's layout, which the kernel
+ * moves with the batch's own block copy: listed in order, reversed, one
+ * pair twice, each against its model; then lists almost like it that take
+ * the general copy (one message 8 bytes short; the list in order and one
+ * message of no payload more), byte for byte the same bytes where they
+ * send the same.
+ */
+static void part_slots(void)
+{
+	static const char * const kinds[] = {
+		"listed in order", "reversed", "one pair twice", "one message 8 bytes short",
+		"one empty message more",
+	};
+	__u32 n = info.ports, nn = n * n, m, p, k, size = 24;
+	__u8 *ref = NULL;
+	char what[112];
+	struct rel r;
+
+	for (k = 0; k < 5; k++) {
+		rel_alloc(&r, k == 4 ? nn + 1 : nn);
+		for (m = 0; m < nn; m++) {
+			p = k == 1 ? nn - 1 - m : m;
+			r.msgs[m].src = p / n;
+			r.msgs[m].dst = p % n;
+		}
+		if (k == 2)
+			r.msgs[nn - 1].dst = 0;
+		add_slots(&r, size);
+		if (k == 3) {
+			/* the last 8 bytes of message 5's slot stay 0xee */
+			r.msgs[5].len -= 8;
+			r.total -= 8;
+			memset(r.want + r.msgs[5].recv_off + r.msgs[5].len, 0xee, 8);
+		}
+		if (k == 4) {
+			r.msgs[nn].src = 1;
+			r.msgs[nn].dst = 2;
+		}
+		snprintf(what, sizeof(what), "batch layout, N = %u, %u B, %s", n, size, kinds[k]);
+		run_check(&r, 3, what);
+		if (k == 0) {
+			ref = xmalloc(r.recv_bytes);
+			memcpy(ref, r.recv, r.recv_bytes);
+		}
+		if (k == 1 || k == 4)
+			tap_check(!memcmp(ref, r.recv, r.recv_bytes),
+				  "%s: the receive buffer of the list in order, byte for byte", what);
+		rel_free(&r);
+	}
+	free(ref);
+}
+
 static void part_run(void)
 {
 	__u32 n = info.ports, h, m, i;
@@ -336,8 +423,10 @@ static void part_run(void)
 	add_payload(&r, 1000, &seed);
 	run_check(&r, 5, "3N random pairs");
 	rel_free(&r);
-	if (n <= 128)
+	if (n <= 128) {
 		part_a2a(&seed);
+		part_slots();
+	}
 	/* Every source sends its h messages to one destination */
 	h = 6;
 	rel_alloc(&r, h * n);
@@ -584,44 +673,40 @@ static void part_hxn(void)
 }
 
 /*
- * A periodic signal during long relations: EINTR. The payload moves round
- * by round, in message order within a round, and stops between two
- * messages: what arrived is a prefix of that order, each message whole.
+ * A periodic signal during @r: EINTR. The payload stops between blocks of
+ * rounds (within a block moving round by round, between two messages):
+ * what arrived is a prefix of the order by (round, index), each message
+ * whole.
  */
-static void part_signal(void)
+static void signal_runs(struct rel *r, const char *what)
 {
-	struct sigaction sa = { .sa_handler = count_signal };
 	struct itimerval it = { { 0, 300 }, { 0, 300 } };
 	__u32 tries, eintr = 0, midway = 0, bad = 0, m, k;
-	__u64 seed = 0x516;
-	struct rel r;
 
-	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
-	union_of_perms(&r, 32, &seed);
-	add_payload(&r, 16384, &seed);
-	printf("# signal: %u messages, %llu payload bytes\n", r.n, (unsigned long long)r.total);
+	printf("# signal, %s: %u messages, %llu payload bytes\n", what, r->n,
+	       (unsigned long long)r->total);
 	for (tries = 0; tries < 20; tries++) {
-		struct bfly_hrel a = args(&r, tries);
+		struct bfly_hrel a = args(r, tries);
 		__u64 arrived = 0, lastin = 0, firstout = ~0ULL;
 		int res;
 
-		memset(r.round, 0xff, r.n * 4ULL);
+		memset(r->round, 0xff, r->n * 4ULL);
 		setitimer(ITIMER_REAL, &it, NULL);
 		res = ioctl(fd, BFLY_IOC_HREL, &a);
 		k = errno;
 		setitimer(ITIMER_REAL, &(struct itimerval){}, NULL);
 		if (!res) {
-			bad += memcmp(r.recv, r.want, r.recv_bytes) != 0;
+			bad += memcmp(r->recv, r->want, r->recv_bytes) != 0;
 			continue;
 		}
 		eintr += k == EINTR;
 		bad += k != EINTR;
 		/* Each message whole or untouched; the moved ones a prefix by (round, index) */
-		for (m = 0; m < r.n; m++) {
-			__u64 key = (__u64)r.round[m] * r.n + m;
-			const struct bfly_msgset_msg *x = &r.msgs[m];
-			int in = !memcmp(r.recv + x->recv_off, r.want + x->recv_off, x->len);
-			const __u8 *at = r.recv + x->recv_off;
+		for (m = 0; m < r->n; m++) {
+			__u64 key = (__u64)r->round[m] * r->n + m;
+			const struct bfly_msgset_msg *x = &r->msgs[m];
+			int in = !memcmp(r->recv + x->recv_off, r->want + x->recv_off, x->len);
+			const __u8 *at = r->recv + x->recv_off;
 			int out = at[0] == 0xee && at[x->len - 1] == 0xee;
 
 			bad += in == out;
@@ -635,15 +720,43 @@ static void part_signal(void)
 		midway += arrived != 0;
 	}
 	tap_check(eintr > 0 && !bad,
-		  "signal: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole messages in order, bytes_moved what arrived (%u wrong)",
-		  eintr, tries, __atomic_load_n(&signals_caught, __ATOMIC_RELAXED), midway, bad);
+		  "signal, %s: %u of %u relations stopped with EINTR (%u signals, %u amid the payload), each moved whole messages in order, bytes_moved what arrived (%u wrong)",
+		  what, eintr, tries, __atomic_load_n(&signals_caught, __ATOMIC_RELAXED), midway,
+		  bad);
 	{
-		struct bfly_hrel a = args(&r, 0);
+		struct bfly_hrel a = args(r, 0);
 
-		tap_check(!ioctl(fd, BFLY_IOC_HREL, &a) && a.bytes_moved == r.total &&
-			  !memcmp(r.recv, r.want, r.recv_bytes),
-			  "signal: the next relation runs whole");
+		tap_check(!ioctl(fd, BFLY_IOC_HREL, &a) && a.bytes_moved == r->total &&
+			  !memcmp(r->recv, r->want, r->recv_bytes),
+			  "signal, %s: the next relation runs whole", what);
 	}
+}
+
+/*
+ * Signals during a random 32-relation with payload of random lengths, and
+ * during the all-to-all in a batch's layout (the batch's block copy).
+ */
+static void part_signal(void)
+{
+	struct sigaction sa = { .sa_handler = count_signal };
+	__u64 seed = 0x516;
+	__u32 n = info.ports, m;
+	struct rel r;
+
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
+	union_of_perms(&r, 32, &seed);
+	add_payload(&r, 16384, &seed);
+	signal_runs(&r, "random lengths");
+	rel_free(&r);
+	if (n > 128)
+		return;
+	rel_alloc(&r, n * n);
+	for (m = 0; m < n * n; m++) {
+		r.msgs[m].src = m / n;
+		r.msgs[m].dst = m % n;
+	}
+	add_slots(&r, 4096);
+	signal_runs(&r, "all-to-all in a batch's layout");
 	rel_free(&r);
 }
 
