@@ -61,6 +61,7 @@
  */
 #include "compat.h"
 #include "hrel.h"
+#include "hrel_entry.h"
 #include "hrel_unwind.h"
 
 #define HREL_NONE U32_MAX
@@ -220,26 +221,6 @@ static u32 hrel_below(struct hrel_ws *ws, u32 k)
 	x ^= x << 5;
 	ws->rnd = x;
 	return ((u64)x * k) >> 32;
-}
-
-/* Entry @k of an array of @w-byte entries. */
-static __always_inline u32 hrel_get(const void *a, size_t k, unsigned int w)
-{
-	if (w == 1)
-		return ((const u8 *)a)[k];
-	if (w == 2)
-		return ((const u16 *)a)[k];
-	return ((const u32 *)a)[k];
-}
-
-static __always_inline void hrel_put(void *a, size_t k, u32 v, unsigned int w)
-{
-	if (w == 1)
-		((u8 *)a)[k] = v;
-	else if (w == 2)
-		((u16 *)a)[k] = v;
-	else
-		((u32 *)a)[k] = v;
 }
 
 /*

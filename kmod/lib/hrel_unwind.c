@@ -11,29 +11,11 @@
  * machine a pass goes eight pairs a step in 64-bit words.
  */
 #include "compat.h"
+#include "hrel_entry.h"
 #include "hrel_unwind.h"
 
 /* Messages ahead that the gather prefetches */
 #define HREL_UNWIND_AHEAD 16
-
-static __always_inline u32 hrel_uget(const void *a, size_t k, unsigned int w)
-{
-	if (w == 1)
-		return ((const u8 *)a)[k];
-	if (w == 2)
-		return ((const u16 *)a)[k];
-	return ((const u32 *)a)[k];
-}
-
-static __always_inline void hrel_uput(void *a, size_t k, u32 v, unsigned int w)
-{
-	if (w == 1)
-		((u8 *)a)[k] = v;
-	else if (w == 2)
-		((u16 *)a)[k] = v;
-	else
-		((u32 *)a)[k] = v;
-}
 
 static inline u64 hrel_load64(const u8 *p)
 {
@@ -112,11 +94,11 @@ static __always_inline void hrel_unwind_sub(const u32 *bits, u32 c, u32 sz, bool
 	}
 	for (; p < half; p++) {
 		u32 g = c * half + p, f = (bits[g / 32] >> (g % 32)) & 1;
-		u32 a = last ? 2 * c : hrel_uget(cur, lo + p, w);
-		u32 z = last ? 2 * c + 1 : hrel_uget(cur, hi + p, w);
+		u32 a = last ? 2 * c : hrel_get(cur, lo + p, w);
+		u32 z = last ? 2 * c + 1 : hrel_get(cur, hi + p, w);
 
-		hrel_uput(next, o + 2 * p + f, a, w);
-		hrel_uput(next, o + 2 * p + 1 - f, z, w);
+		hrel_put(next, o + 2 * p + f, a, w);
+		hrel_put(next, o + 2 * p + 1 - f, z, w);
 	}
 }
 
@@ -139,7 +121,7 @@ static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots,
 	for (i = 0; i < count; i++) {
 		if (i + HREL_UNWIND_AHEAD < count)
 			prefetch(cur + (size_t)colour[i + HREL_UNWIND_AHEAD] * w);
-		colour[i] = hrel_uget(cur, colour[i], w);
+		colour[i] = hrel_get(cur, colour[i], w);
 	}
 }
 
