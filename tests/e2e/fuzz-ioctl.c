@@ -20,8 +20,9 @@
  * in four runs every fuzzed call under a tight fabric_mem_max (the
  * fabric's own memory plus 1 byte to 64 KiB), lifted again for the checks.
  * After every call the fabric's charged memory (sysfs mem_bytes) must be
- * back to its own and its kept route workspace (route_ws_bytes). The fault reports of calls whose argument was not
- * broken are checked against the faults set: ROUTE's and BATCH's count of
+ * back to its own and its kept route workspace (route_ws_bytes). The
+ * fault reports of calls whose argument was not broken are checked
+ * against the faults set: ROUTE's and BATCH's count of
  * faults, EHOSTUNREACH exactly when a fault hit an unallowed route or a
  * batch message, the affected bitmap against affected_count, the traced
  * outputs of an applied route's unaffected inputs, the receive slots and

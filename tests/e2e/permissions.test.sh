@@ -4,7 +4,8 @@
 # Device node permissions: 0600 root by default, so an unprivileged user
 # (nobody, 65534) cannot open it; after the chgrp/chmod the documented
 # udev rule does, the group's read-only opens may describe and read the
-# fabric but not change it (EBADF), and read-write opens may.
+# fabric but not change it (EBADF), and read-write opens may. The
+# fabric's writable sysfs file is root's.
 . /tests/lib.sh
 
 bfly_unload
@@ -25,4 +26,13 @@ runas 65534 65534 perm-test /dev/bfly0 ro | prefix "group member, mode 0640"
 chmod 0660 /dev/bfly0
 runas 65534 65534 perm-test /dev/bfly0 rw | prefix "group member, mode 0660"
 runas 65534 1000 perm-test /dev/bfly0 denied | prefix "not in the group, mode 0660"
+
+# The fabric's sysfs files: everyone reads them; only root frees the kept
+# route workspace (route_ws_bytes, mode 0644)
+ws=/sys/class/bfly/bfly0/route_ws_bytes
+check_eq "route_ws_bytes is mode 644, owner root" "644 0" "$(stat -c '%a %u' $ws)"
+check "nobody reads route_ws_bytes" su -s /bin/sh nobody -c "cat $ws"
+refused "nobody cannot write route_ws_bytes" "Permission denied" \
+	su -s /bin/sh nobody -c "echo 0 > $ws"
+check "root writes 0 to route_ws_bytes" sh -c "echo 0 > $ws"
 check "rmmod" rmmod bfly
