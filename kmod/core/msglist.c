@@ -21,6 +21,17 @@ static bool bfly_msglist_stop(const struct bfly_msglist_bufs *b)
 	return bfly_signal_pending(b->killable);
 }
 
+/* Between blocks: -EINTR on a signal, -ENODEV once the fabric is deleted. */
+static int bfly_msglist_between_blocks(struct bfly_fabric *fab,
+				       const struct bfly_msglist_bufs *b)
+{
+	if (bfly_msglist_stop(b))
+		return -EINTR;
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
+	return 0;
+}
+
 /**
  * bfly_msglist_bufs_check() - are the buffers aligned?
  * @b: the buffers
@@ -265,10 +276,9 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 	stream = bfly_msg_stream(total);
 	want = stream ? BFLY_MSG_BLOCK_STREAM : BFLY_MSG_BLOCK_CACHED;
 	for (s = 0; s < steps; s = e) {
-		if (bfly_msglist_stop(b))
-			return -EINTR;
-		if (READ_ONCE(fab->dead))
-			return -ENODEV;
+		err = bfly_msglist_between_blocks(fab, b);
+		if (err)
+			return err;
 		e = s + 1;
 		if (!scratch) {
 			err = bfly_msglist_copy(b, msgs, order + first[s], first[e] - first[s],
@@ -370,10 +380,9 @@ int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_b
 
 	*moved = 0;
 	for (s = 0; s < steps; s = e) {
-		if (bfly_msglist_stop(b))
-			return -EINTR;
-		if (READ_ONCE(fab->dead))
-			return -ENODEV;
+		err = bfly_msglist_between_blocks(fab, b);
+		if (err)
+			return err;
 		e = s + min_t(u32, per, steps - s);
 		if (bfly_msglist_slots_dest(sl, order, first, s, e, scratch)) {
 			blk.rounds = e - s;
