@@ -11,6 +11,8 @@
  * rounds backwards). Each source's messages of the block then lie side by
  * side in its send row, so the reads are one stream per row, and the
  * writes of consecutive rows land side by side in the receive rows.
+ * Streaming blocks of messages of one line or less go by strips of sources
+ * instead (bfly_msg_block_move_strips()), the order of a blocked transpose.
  *
  * Built natively too: tests/bench/bench-a2a times the kernel's own code.
  */
@@ -31,7 +33,9 @@
  * About %BFLY_MSG_BLOCK_CACHED bytes of payload with cached stores (the
  * size of one core's L2), %BFLY_MSG_BLOCK_STREAM with streaming ones,
  * whole rounds, one at least and N at most, and a destination table of
- * %BFLY_MSG_BLOCK_ENTRIES entries at most.
+ * %BFLY_MSG_BLOCK_ENTRIES entries at most; streaming messages of at most
+ * %BFLY_MSG_STRIP_MAX bytes, which go strip by strip, a table of
+ * %BFLY_MSG_STRIP_ENTRIES.
  *
  * Return: the rounds, 1 to @ports (0 for no port).
  */
@@ -39,11 +43,14 @@ u32 bfly_msg_block_rounds(u32 ports, u64 size, bool stream)
 {
 	u64 round_bytes = (u64)ports * max_t(u64, size, 1);
 	u64 want = stream ? BFLY_MSG_BLOCK_STREAM : BFLY_MSG_BLOCK_CACHED;
+	u64 entries = BFLY_MSG_BLOCK_ENTRIES;
 	u64 rounds = want / round_bytes;
 
 	if (!ports)
 		return 0;
-	rounds = min_t(u64, rounds, BFLY_MSG_BLOCK_ENTRIES / ports);
+	if (stream && size <= BFLY_MSG_STRIP_MAX)
+		entries = BFLY_MSG_STRIP_ENTRIES;
+	rounds = min_t(u64, rounds, entries / ports);
 	return max_t(u64, 1, min_t(u64, rounds, ports));
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_block_rounds);
@@ -233,20 +240,105 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 	return 0;
 }
 
+/* Sources of a strip: a streaming block of line-sized messages goes strip by strip */
+#define BFLY_MSG_STRIP 16
+
+/*
+ * The messages of the strip of @width sources from @i0 in wave order, from
+ * wave @*t, its source @*j, up to @max of them, into @msgs, @src and
+ * @dest; @*t and @*j move past them. Wave t holds the messages the walk
+ * takes p-th from source i0 + j for every j + p = t, j ascending.
+ */
+static u32 bfly_msg_strip_list(const struct bfly_msg_block *blk, u32 i0, u32 width, bool back,
+			       u32 *t, u32 *j, u32 max, struct bfly_msg *msgs, u32 *src, u32 *dest)
+{
+	u32 waves = width + blk->rounds - 1, n = 0, i, d;
+
+	while (n < max && *t < waves) {
+		i = i0 + *j;
+		d = bfly_msg_block_dest(blk, i, *t - *j, back);
+		if (d != BFLY_MSG_NONE) {
+			msgs[n] = bfly_msg_block_msg(blk, i, d);
+			src[n] = i;
+			dest[n] = d;
+			n++;
+		}
+		if (*j + 1 < width && *j < *t) {
+			++*j;
+			continue;
+		}
+		++*t;
+		*j = *t >= blk->rounds ? *t - blk->rounds + 1 : 0;
+	}
+	return n;
+}
+
+/*
+ * A streaming block of messages of one cache line or less: strips of
+ * %BFLY_MSG_STRIP sources, each in waves (bfly_msg_strip_list()). Where a
+ * source's destinations ascend from round to round of the walk (RLS: d =
+ * i - k, the rounds backwards), a wave's messages all go to one receive
+ * row, side by side, so the streaming stores fill whole runs of lines
+ * there and the strip's send rows are read as %BFLY_MSG_STRIP ascending
+ * streams: the blocked transpose's order. Source row by source row, every
+ * line would go to another receive row. Runs of %BFLY_MSG_RUN messages
+ * (bfly_msg_copy_run()); the stores are fenced, and a fatal signal stops
+ * the block, at the end of each strip.
+ */
+static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
+{
+	struct bfly_msg msgs[BFLY_MSG_RUN];
+	u32 src[BFLY_MSG_RUN], dest[BFLY_MSG_RUN];
+	u64 ports = blk->ports;
+	struct bfly_msg_run run = {
+		.msgs = msgs, .len = blk->size, .stream = true,
+		.bounds = { .src = blk->send, .dst = blk->recv },
+		.bytes = ports * ports * blk->size,
+	};
+	u32 i0, width, t, j, k;
+	int err;
+
+	for (i0 = 0; i0 < blk->ports; i0 += width) {
+		width = min_t(u32, BFLY_MSG_STRIP, blk->ports - i0);
+		t = 0;
+		j = 0;
+		while (t < width + blk->rounds - 1) {
+			run.count = bfly_msg_strip_list(blk, i0, width, back, &t, &j, BFLY_MSG_RUN,
+							msgs, src, dest);
+			run.listed = run.count;
+			err = bfly_msg_copy_run(&run);
+			blk->moved += run.copied * blk->size;
+			if (blk->done)
+				for (k = 0; k < run.copied; k++)
+					__set_bit((u64)dest[k] * ports + src[k], blk->done);
+			if (err)
+				return err;
+		}
+		if (i0 + width < blk->ports) {
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
 /**
  * bfly_msg_block_move() - move the payload of a block of rounds
  * @blk: the block; @blk->moved and @blk->done record each message as it
  *	arrives
  *
- * Source row by source row (see the top of this file); messages of at
- * most %BFLY_MSG_PREFETCH_MAX bytes in runs of %BFLY_MSG_RUN, one access
+ * Source row by source row (see the top of this file), or strip by strip
+ * for streaming messages of at most %BFLY_MSG_STRIP_MAX bytes; messages of
+ * at most %BFLY_MSG_PREFETCH_MAX bytes in runs of %BFLY_MSG_RUN, one access
  * check and user-access section each (bfly_msg_copy_run()). With cached
  * stores each copy prefetches the message bfly_msg_prefetch_distance()
  * further on in this walk; streaming copies prefetch nothing (the reads are one
  * stream per row, which the CPU's own prefetchers follow, and a software
  * prefetch there only competes with them). Streaming stores are fenced
  * before the function returns. Long blocks give the CPU away between rows
- * and stop for a fatal signal there; other signals wait for the block's end.
+ * (strips) and stop for a fatal signal there; other signals wait for the
+ * block's end.
  *
  * Return: 0; -EFAULT (the messages before it have arrived); -EINTR for a
  * fatal signal.
@@ -260,6 +352,11 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	u32 i, r, d;
 	int err = 0;
 
+	if (blk->stream && blk->size <= BFLY_MSG_STRIP_MAX) {
+		err = bfly_msg_block_move_strips(blk, back);
+		bfly_msg_stream_fence(true);
+		return err;
+	}
 	if (blk->size <= BFLY_MSG_PREFETCH_MAX) {
 		err = bfly_msg_block_move_runs(blk, back, distance);
 		bfly_msg_stream_fence(blk->stream);

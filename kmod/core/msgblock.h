@@ -23,6 +23,15 @@
 /* Entries of a block's destination table, at most (4 MiB of u32) */
 #define BFLY_MSG_BLOCK_ENTRIES BIT(20)
 
+/*
+ * Streaming messages of at most this many bytes go strip by strip
+ * (bfly_msg_block_move()), in blocks of a destination table of at most
+ * %BFLY_MSG_STRIP_ENTRIES (512 KiB, which stays in one core's L2 while the
+ * strips read it a cache line per round: 8 MiB of 64-byte messages).
+ */
+#define BFLY_MSG_STRIP_MAX 64
+#define BFLY_MSG_STRIP_ENTRIES BIT(17)
+
 /**
  * struct bfly_msg_block - a block of all-to-all rounds to move
  * @send: the send buffer: the message from i to d at (i * @ports + d) * @size

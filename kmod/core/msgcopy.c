@@ -39,7 +39,7 @@
 static unsigned long payload_stream_bytes = BFLY_MSG_STREAM_MIN;
 module_param_cb(payload_stream_bytes, &bfly_param_ops_bytes, &payload_stream_bytes, 0644);
 MODULE_PARM_DESC(payload_stream_bytes,
-		 "exchanges of more payload than this are copied with streaming stores (x86-64), in bytes, K, M or G (default 64M)");
+		 "exchanges of more payload than this are copied with streaming stores (x86-64), in bytes, K, M or G (default 32M)");
 #else
 static unsigned long payload_stream_bytes = BFLY_MSG_STREAM_MIN;
 #endif

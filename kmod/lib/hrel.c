@@ -24,7 +24,8 @@
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
  *     do the edges of a right vertex in slot order (two sequential
  *     passes: forward, the second edge of a right pair learns the first;
- *     back, the first learns the second). Two edges paired at either end
+ *     back, the first learns the second; at d = 2 by the XOR of a right
+ *     vertex's two slots). Two edges paired at either end
  *     get different halves; the pairs chain the edges into even cycles
  *     (Euler circuits walked two edges at a time), which 32 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
@@ -33,7 +34,8 @@
  *     either half: the halves are left-major again, written by one
  *     sequential pass. For h = 2^L the messages never move: the slots
  *     carry only right vertices (u16 where there are at most 2^16
- *     groups), the caller's colour array holds each message's slot, each
+ *     groups, placed through runs per bucket of slots: hrel_scatter.c),
+ *     the caller's colour array holds each message's slot, each
  *     level keeps one bit a pair, and at the end sequential passes from
  *     the last level up give every slot its colour (u8 for h <= 256,
  *     u16 for h <= 2^16), which each message gathers.
@@ -62,6 +64,7 @@
 #include "compat.h"
 #include "hrel.h"
 #include "hrel_entry.h"
+#include "hrel_scatter.h"
 #include "hrel_unwind.h"
 
 #define HREL_NONE U32_MAX
@@ -264,12 +267,18 @@ static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
-	for (i = 0; i < count && slot_of; i++)
-		slot_of[i] = ws->gs[src[i]]++;
-	for (i = 0; i < count && slot_of; i++) {
-		if (i + HREL_AHEAD < count)
-			prefetchw((u8 *)rv + (size_t)slot_of[i + HREL_AHEAD] * w);
-		hrel_put(rv, slot_of[i], ws->gd[dst[i]], w);
+	if (slot_of && w == 2 && (size_t)n * h >> BFLY_HREL_BUCKET_SHIFT >= 2) {
+		/* buffer 1 and the union-find are free until the levels start */
+		bfly_hrel_scatter(count, src, dst, n * h, ws->gs, ws->gd, (u32 *)ws->buf[1],
+				  ws->parent, rv, slot_of);
+	} else if (slot_of) {
+		for (i = 0; i < count; i++)
+			slot_of[i] = ws->gs[src[i]]++;
+		for (i = 0; i < count; i++) {
+			if (i + HREL_AHEAD < count)
+				prefetchw((u8 *)rv + (size_t)slot_of[i + HREL_AHEAD] * w);
+			hrel_put(rv, slot_of[i], ws->gd[dst[i]], w);
+		}
 	}
 	for (i = 0; i < count && !slot_of; i++) {
 		struct hrel_slot *e = &s[ws->gs[src[i]]++];
@@ -357,6 +366,33 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 }
 
 /*
+ * hrel_pair_up() for d = 2, where each right vertex has two edges: the
+ * first pass leaves the XOR of both slots (and of HREL_NONE, bit 31 set)
+ * in pend[], the second gives each slot its partner, the first of the
+ * two to come by that XOR, the second by the slot the first left there,
+ * which then resets the entry to HREL_NONE. Half the work of the two
+ * passes of the general case, and the same pairs.
+ */
+static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
+					  u32 stride, unsigned int w)
+{
+	u32 pairs = m / 2, p, b, *pend = ws->pend;
+	struct hrel_pair *pr = ws->pr;
+
+	for (p = 0; p < m; p++)
+		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
+	for (p = 0; p < pairs; p++) {
+		for (b = 0; b < 2; b++) {
+			u32 x = 2 * p + b, v = hrel_get(r, (size_t)x * stride, w), a = pend[v];
+			u32 first = -(a >> 31);
+
+			pr[p].rp[b] = (first & (~a ^ x)) | (~first & a);
+			pend[v] = (first & x) | ~first;
+		}
+	}
+}
+
+/*
  * Step 3's core, in two calls: hrel_pair_up() pairs the edges of each
  * right vertex of the d-regular graph (d even) of m slots whose right
  * vertices are @r[k * @stride] (@w bytes each), then hrel_walk()
@@ -370,11 +406,15 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
  * the two frames goes to a union-find. The frames are then made one.
  */
 static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
-					 u32 stride, unsigned int w)
+					 u32 stride, bool two, unsigned int w)
 {
 	u32 pairs = m / 2, p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
 
+	if (two) {
+		hrel_pair_two(ws, m, r, stride, w);
+		return;
+	}
 	/*
 	 * Pair each right vertex's edges in slot order, in two sequential
 	 * passes: forward, the second edge of a pair learns the first; back,
@@ -480,7 +520,7 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 	u32 m = n * d, pairs = m / 2, p;
 	int err;
 
-	hrel_pair_up(ws, m, &in->r, sizeof(*in) / sizeof(u32), sizeof(u32));
+	hrel_pair_up(ws, m, &in->r, sizeof(*in) / sizeof(u32), d == 2, sizeof(u32));
 	err = hrel_walk(ws, m);
 	if (err)
 		return err;
@@ -499,6 +539,47 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 }
 
 /*
+ * After hrel_walk() on a subgraph of @pairs pairs whose bits start at bit
+ * @base: each pair's bit to @bits, a word at a time (no load-store chain),
+ * and with @copy the halves of @in (@w-byte right vertices) to @out.
+ * Pair p's two entries are read as one word and swapped when its even slot
+ * goes to half 1.
+ */
+static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32 base,
+					u32 *bits, const u8 *in, u8 *out, bool copy,
+					unsigned int w)
+{
+	const struct hrel_pair *pr = ws->pr;
+	const u32 *parent = ws->parent;
+	u32 p = 0;
+
+	while (p < pairs) {
+		u32 g = base + p, sh = g % 32, lim = min_t(u32, pairs, p + 32 - sh), word = 0;
+
+		for (; p < lim; p++, sh++) {
+			u32 v = pr[p].rp[0];
+			u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
+
+			word |= f << sh;
+			if (!copy)
+				continue;
+			if (w == 2 && !BFLY_BIG_ENDIAN) {
+				u32 x;
+
+				memcpy(&x, in + (size_t)4 * p, sizeof(x));
+				x = x >> (16 * f) | x << (16 * f);
+				((u16 *)out)[p] = (u16)x;
+				((u16 *)out)[pairs + p] = x >> 16;
+			} else {
+				hrel_put(out, p, hrel_get(in, 2 * p + f, w), w);
+				hrel_put(out, pairs + p, hrel_get(in, 2 * p + 1 - f, w), w);
+			}
+		}
+		bits[g / 32] |= word;
+	}
+}
+
+/*
  * Step 3 for h = 2^levels, level by level: the halves of each subgraph
  * carry only their right vertices, and each split keeps one bit a pair
  * (the half of its even slot). The slot at k of the h-regular graph sits
@@ -511,7 +592,7 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
 	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
 	const u8 *e = (const u8 *)ws->buf[0];
-	u32 lv, s, p, word;
+	u32 lv, s;
 	int err;
 
 	for (lv = 0; lv < levels; lv++) {
@@ -524,24 +605,17 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 			u8 *out = next + (size_t)s * m * w;
 			u32 base = s * pairs;
 
-			hrel_pair_up(ws, m, in, 1, w);
+			if (d == 2)
+				hrel_pair_up(ws, m, in, 1, true, w);
+			else
+				hrel_pair_up(ws, m, in, 1, false, w);
 			err = hrel_walk(ws, m);
 			if (err)
 				return err;
-			for (p = 0, word = 0; p < pairs; p++) {
-				u32 f = hrel_half(ws, p), g = base + p;
-
-				/* a word of bits at a time: no load-store chain */
-				word |= f << (g % 32);
-				if (g % 32 == 31 || p == pairs - 1) {
-					bits[g / 32] |= word;
-					word = 0;
-				}
-				if (d > 2) {
-					hrel_put(out, p, hrel_get(in, 2 * p + f, w), w);
-					hrel_put(out, pairs + p, hrel_get(in, 2 * p + 1 - f, w), w);
-				}
-			}
+			if (d > 2)
+				hrel_halves(ws, pairs, base, bits, in, out, true, w);
+			else
+				hrel_halves(ws, pairs, base, bits, in, out, false, w);
 		}
 		tmp = cur;
 		cur = next;

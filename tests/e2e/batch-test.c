@@ -395,15 +395,16 @@ static int slots_whole(const __u8 *send, const __u8 *recv, __u64 size)
 }
 
 /*
- * Messages of whole cache lines (the 16-byte streaming copy where the
- * module streams, runs of messages in one user-access section where it
- * does not), @size bytes each: a receive buffer no page of which is
- * present yet (the vector copy, which cannot wait for a page, hands those
- * lines to the word copy, which can); with messages longer than 16 KiB,
- * receive slots present in their first 20 KiB only (a streaming group of
- * long messages faults past its first piece); half of the receive or the
- * send buffer not writable or not readable: EFAULT, and the bytes moved
- * and the done bitmap are exactly the messages that arrived.
+ * Messages of @size bytes, whole cache lines (the 16-byte streaming copy
+ * where the module streams, 64-byte ones strip by strip, longer ones in
+ * interleaved groups; runs of messages in one user-access section where
+ * it does not): a receive buffer no page of which is present yet (the
+ * vector copy, which cannot wait for a page, hands those lines to the
+ * word copy, which can); with messages longer than 16 KiB, receive slots
+ * present in their first 20 KiB only (a streaming group of long messages
+ * faults past its first piece); half of the receive or the send buffer
+ * not writable or not readable: EFAULT, and the bytes moved and the done
+ * bitmap are exactly the messages that arrived.
  */
 static void test_line_payload(__u64 size)
 {
@@ -454,14 +455,16 @@ static void test_line_payload(__u64 size)
 		r = ioctl(fd, BFLY_IOC_BATCH, &b);
 		e = errno;
 		mprotect(half_buf, bytes / 2, PROT_READ | PROT_WRITE);
-		tap_check(r == -1 && e == EFAULT, "%s half of the %s buffer: EFAULT (got %d, %s)",
-			  side ? "an unreadable" : "a read-only", side ? "send" : "receive", r,
+		tap_check(r == -1 && e == EFAULT,
+			  "%llu-byte messages, %s half of the %s buffer: EFAULT (got %d, %s)",
+			  (unsigned long long)size, side ? "an unreadable" : "a read-only",
+			  side ? "send" : "receive", r,
 			  r == -1 ? strerror(e) : "success");
 		bad = check_recv(recv, size, done, &filled);
 		tap_check(!bad && b.bytes_moved == (__u64)filled * size && filled < n * n &&
 			  (__u64)b.rounds * n * size <= b.bytes_moved,
-			  "%s fault: %u of %u messages arrived, %llu bytes moved, %u rounds, the done bitmap exact",
-			  side ? "send" : "receive", filled, n * n,
+			  "%llu-byte messages, %s fault: %u of %u messages arrived, %llu bytes moved, %u rounds, the done bitmap exact",
+			  (unsigned long long)size, side ? "send" : "receive", filled, n * n,
 			  (unsigned long long)b.bytes_moved, b.rounds);
 	}
 	munmap(send, bytes);
@@ -600,6 +603,8 @@ static void test_killed(void)
 
 int main(int argc, char **argv)
 {
+	__u64 n;
+
 	if (argc < 2) {
 		fprintf(stderr, "usage: %s DEVICE [long | killed]\n", argv[0]);
 		return 2;
@@ -619,10 +624,13 @@ int main(int argc, char **argv)
 		test_rls_labels();
 		test_schedules();
 		test_bad_input();
-		test_line_payload(8192 / ((__u64)info.ports * info.ports) > 256 ?
-				  8192 / ((__u64)info.ports * info.ports) : 256);
+		n = info.ports;
+		/* at least 256 bytes and 8 KiB in all; one line where halves are whole pages */
+		test_line_payload(8192 / (n * n) > 256 ? 8192 / (n * n) : 256);
+		if (!(n * n * 64 % 8192))
+			test_line_payload(64);
 		/* long messages with a 32-byte tail, the buffers' halves whole pages */
-		if (info.ports == 16)
+		if (n == 16)
 			test_line_payload(69664);
 	}
 	close(fd);

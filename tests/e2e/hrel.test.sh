@@ -39,7 +39,7 @@ hrel-test "/dev/$b2" run
 hrel-test "/dev/$b2" bad
 hrel-test "/dev/$b2" overlap
 hrel-test "/dev/$b2" lines
-check "payload_stream_bytes=64M" sh -c "echo 64M > /sys/module/bfly/parameters/payload_stream_bytes"
+check "payload_stream_bytes=32M" sh -c "echo 32M > /sys/module/bfly/parameters/payload_stream_bytes"
 
 # A fabric that runs none: one with a fault
 check "fault add: a stuck node on $bf" bflyctl fault add "$bf" stuck 1 3 cross

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Step 2 of the colouring of h = 2^L (hrel.c), with right vertices in
+ * u16: each message takes the next slot of its left group, and its right
+ * vertex goes to that slot. The
+ * slots are in random order of the messages, and a store to a random
+ * slot of the whole array misses the cache every time. So the stores go
+ * first, in message order, to runs of (slot, right vertex), one run a
+ * bucket of 2^BFLY_HREL_BUCKET_SHIFT consecutive slots (run b at offset
+ * b 2^BFLY_HREL_BUCKET_SHIFT: a bucket holds at most that many messages),
+ * then bucket by bucket to their slots, whose bucket stays in the cache.
+ * The array receives the same entries as stores in message order give.
+ */
+#include "compat.h"
+#include "hrel_scatter.h"
+
+/**
+ * bfly_hrel_scatter() - each message's slot, and its right vertex at it
+ * @count: messages
+ * @src: each message's source
+ * @dst: each message's destination
+ * @slots: the slots of @rv
+ * @gs: per source port, its next slot; advanced past its messages
+ * @gd: per destination port, its right vertex, below 2^16
+ * @run: scratch of @slots entries of 4 bytes
+ * @cur: scratch of one entry a bucket of slots
+ * @rv: receives each message's right vertex at its slot (u16 entries)
+ * @slot_of: receives each message's slot
+ */
+void bfly_hrel_scatter(u32 count, const u32 *src, const u32 *dst, u32 slots, u32 *gs,
+		       const u32 *gd, u32 *run, u32 *cur, u16 *rv, u32 *slot_of)
+{
+	u32 nb = (u32)(((size_t)slots + BIT(BFLY_HREL_BUCKET_SHIFT) - 1) >>
+		       BFLY_HREL_BUCKET_SHIFT), b, i, j;
+
+	for (b = 0; b < nb; b++)
+		cur[b] = b << BFLY_HREL_BUCKET_SHIFT;
+	/* a run entry: the right vertex, the slot in its bucket */
+	for (i = 0; i < count; i++) {
+		u32 k = gs[src[i]]++;
+
+		slot_of[i] = k;
+		run[cur[k >> BFLY_HREL_BUCKET_SHIFT]++] =
+			gd[dst[i]] << 16 | (k & (BIT(BFLY_HREL_BUCKET_SHIFT) - 1));
+	}
+	for (b = 0; b < nb; b++) {
+		u16 *o = rv + ((size_t)b << BFLY_HREL_BUCKET_SHIFT);
+
+		for (j = b << BFLY_HREL_BUCKET_SHIFT; j < cur[b]; j++)
+			o[run[j] & (BIT(BFLY_HREL_BUCKET_SHIFT) - 1)] = run[j] >> 16;
+	}
+}
