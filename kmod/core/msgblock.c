@@ -204,6 +204,42 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 	return 0;
 }
 
+/*
+ * A streaming block of messages longer than %BFLY_MSG_PREFETCH_MAX: each
+ * row's messages in groups of %BFLY_MSG_GROUP, consecutive in the walk
+ * (their sources side by side, their destinations N slots apart), each
+ * group interleaved by bfly_msg_copy_group_stream(). The stores are
+ * fenced and a fatal signal stops the block at the end of every row (and
+ * between the pieces of a group).
+ */
+static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
+{
+	struct bfly_msg msgs[BFLY_MSG_GROUP];
+	u32 src[BFLY_MSG_GROUP], dest[BFLY_MSG_GROUP];
+	u32 i = 0, r = 0, row, n, copied, k;
+	int err;
+
+	while (i < blk->ports) {
+		row = i;
+		n = bfly_msg_block_list(blk, &i, &r, back, BFLY_MSG_GROUP, true, false, msgs, src,
+					dest);
+		err = bfly_msg_copy_group_stream(msgs, n, blk->size, &copied);
+		blk->moved += copied * blk->size;
+		if (blk->done)
+			for (k = 0; k < copied; k++)
+				__set_bit((u64)dest[k] * blk->ports + src[k], blk->done);
+		if (err)
+			return err;
+		/* the end of a row */
+		if (i != row && i < blk->ports) {
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
 /* Sources of a strip: a streaming block of line-sized messages goes strip by strip */
 #define BFLY_MSG_STRIP 16
 
@@ -324,6 +360,11 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	if (blk->size <= BFLY_MSG_PREFETCH_MAX) {
 		err = bfly_msg_block_move_runs(blk, back, distance);
 		bfly_msg_stream_fence(blk->stream);
+		return err;
+	}
+	if (blk->stream) {
+		err = bfly_msg_block_move_groups(blk, back);
+		bfly_msg_stream_fence(true);
 		return err;
 	}
 	for (i = 0; i < blk->ports && !err; i++) {

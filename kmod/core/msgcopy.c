@@ -361,26 +361,73 @@ static bool bfly_msg_run_lines_nt(const struct bfly_msg_run *run)
 	       !((unsigned long)run->bounds.dst & 15);
 }
 
+/* Bytes of each message of a group that a streaming copy takes in turn */
+#define BFLY_MSG_GROUP_STEP 128
+
+/*
+ * Bytes @off .. @end - 1 (whole lines) of each of the @n messages @msgs
+ * by bfly_copy_line_nt(), interleaved: %BFLY_MSG_GROUP_STEP bytes of each
+ * in turn. Inside a user-access section within bfly_simd_begin() and
+ * bfly_simd_end(): true when an access faulted.
+ */
+static __always_inline bool bfly_msg_group_lines_nt(const struct bfly_msg *msgs, u32 n, u64 off,
+						    u64 end)
+{
+	u64 o, stop;
+	u32 j;
+
+	for (; off < end; off += BFLY_MSG_GROUP_STEP) {
+		stop = min_t(u64, end, off + BFLY_MSG_GROUP_STEP);
+		for (j = 0; j < n; j++)
+			for (o = off; o < stop; o += L1_CACHE_BYTES)
+				if (bfly_copy_line_nt(msgs[j].src + o, msgs[j].dst + o))
+					return true;
+	}
+	return false;
+}
+
+/*
+ * Bytes @off .. @end - 1 of the @n messages @msgs of @len bytes each
+ * (@end is @len or a whole line): the whole lines interleaved, and when
+ * @end is @len each message's rest after its last whole line with
+ * movnti. As bfly_msg_group_lines_nt(): true when an access faulted.
+ */
+static __always_inline bool bfly_msg_group_nt(const struct bfly_msg *msgs, u32 n, u64 off,
+					      u64 end, u64 len)
+{
+	u64 lines = len & ~(u64)(L1_CACHE_BYTES - 1);
+	u32 j;
+
+	if (bfly_msg_group_lines_nt(msgs, n, off, min_t(u64, end, lines)))
+		return true;
+	if (end < len || lines == len)
+		return false;
+	for (j = 0; j < n; j++)
+		if (bfly_msg_copy_body(msgs[j].src + lines, msgs[j].dst + lines, len - lines,
+				       true))
+			return true;
+	return false;
+}
+
 /*
  * A streaming run: one bfly_simd_begin() and one user-access section for
- * the whole run; a message faulting in it (a page not yet present, or a
- * bad address) goes alone by bfly_msg_copy_stream(), then the run goes on.
+ * the whole run, its messages in groups of %BFLY_MSG_GROUP interleaved
+ * (bfly_msg_copy_group_stream() says why); a group faulting in it (a page
+ * not yet present, or a bad address) goes message by message by
+ * bfly_msg_copy_stream(), then the run goes on.
  */
 static int bfly_msg_copy_run_nt(struct bfly_msg_run *run)
 {
-	u64 len = run->len, lines = len & ~(u64)(L1_CACHE_BYTES - 1);
-	const struct bfly_msg *m;
-	u32 k = 0;
+	u64 len = run->len;
+	u32 k = 0, n, end;
 	int err;
 
 	while (k < run->count) {
 		if (bfly_simd_begin()) {
 			if (user_access_begin(run->bounds.src, run->bytes)) {
-				for (; k < run->count; k++) {
-					m = &run->msgs[k];
-					if (bfly_msg_lines_nt(m->src, m->dst, lines) < lines ||
-					    bfly_msg_copy_body(m->src + lines, m->dst + lines,
-							       len - lines, true))
+				for (; k < run->count; k += n) {
+					n = min_t(u32, BFLY_MSG_GROUP, run->count - k);
+					if (bfly_msg_group_nt(&run->msgs[k], n, 0, len, len))
 						break;
 				}
 				user_access_end();
@@ -390,14 +437,124 @@ static int bfly_msg_copy_run_nt(struct bfly_msg_run *run)
 			if (k == run->count)
 				break;
 		}
-		err = bfly_msg_copy_stream(&run->msgs[k], len, NULL);
-		if (err)
-			return err;
-		run->copied = ++k;
+		end = k + min_t(u32, BFLY_MSG_GROUP, run->count - k);
+		for (; k < end; k++) {
+			err = bfly_msg_copy_stream(&run->msgs[k], len, NULL);
+			if (err)
+				return err;
+			run->copied = k + 1;
+		}
 	}
 	return 0;
 }
+
+/*
+ * May the @n messages @msgs of @len bytes go as one group of whole lines?
+ * Two at least, every receive slot 16-byte aligned, every slot user
+ * memory.
+ */
+static bool bfly_msg_group_lines_ok(const struct bfly_msg *msgs, u32 n, u64 len)
+{
+	u32 j;
+
+	if (n < 2 || n > BFLY_MSG_GROUP || len < L1_CACHE_BYTES)
+		return false;
+	for (j = 0; j < n; j++)
+		if (((unsigned long)msgs[j].dst & 15) || !access_ok(msgs[j].src, len) ||
+		    !access_ok(msgs[j].dst, len))
+			return false;
+	return true;
+}
+
+/*
+ * Bytes @off .. @end - 1 of the group @msgs in one bfly_simd_begin() and
+ * user-access section: false when an access faulted or the vector
+ * registers are not free.
+ */
+static bool bfly_msg_group_piece_nt(const struct bfly_msg *msgs, u32 n, u64 off, u64 end,
+				    u64 len)
+{
+	bool ok = false;
+
+	if (!bfly_simd_begin())
+		return false;
+	if (user_access_begin(msgs[0].src, len)) {
+		ok = !bfly_msg_group_nt(msgs, n, off, end, len);
+		user_access_end();
+	}
+	bfly_simd_end();
+	return ok;
+}
 #endif
+
+/**
+ * bfly_msg_copy_group_stream() - messages of one length, streaming, interleaved
+ * @msgs: the messages, each as for bfly_msg_copy(); no two share receive
+ *	bytes, and the send bytes of none are the receive bytes of another
+ * @n: messages at @msgs, 1 to %BFLY_MSG_GROUP
+ * @len: the bytes of each
+ * @copied: set to the messages that arrived, in order
+ *
+ * A message whose slots lie far from the one before it starts its streams
+ * cold: its first lines are misses the CPU's prefetchers do not cover.
+ * Here the whole lines of the @n messages go in turn,
+ * %BFLY_MSG_GROUP_STEP bytes of each, so that @n streams are under way on
+ * each side at every jump, as glibc's memcpy() of large buffers copies
+ * several pages at once (see Documentation/batch.rst, "Performance").
+ * Pieces of %BFLY_MSG_CHUNK bytes, all @n messages together, each in one
+ * bfly_simd_begin() and user-access section; the stores are fenced and a
+ * fatal signal is noticed between pieces. From a piece that faults (a
+ * page not present yet, a bad address), or without the vector registers,
+ * or for a lone message, a receive slot not 16-byte aligned or messages
+ * shorter than a line, the rest of each message goes alone by
+ * bfly_msg_copy_chunked(): it waits for a page or returns -EFAULT, and the
+ * messages before the faulting one have arrived whole. The stores are
+ * weakly ordered: the caller fences them before it gives the CPU away or
+ * returns (an error return fences itself).
+ *
+ * Return: 0; -EFAULT when a slot is not readable or writable user memory
+ * (part of that message and of those after it may have been written);
+ * -EINTR for a fatal signal between pieces.
+ */
+int bfly_msg_copy_group_stream(const struct bfly_msg *msgs, u32 n, u64 len, u32 *copied)
+{
+	struct bfly_msg rest;
+	u64 off = 0;
+	u32 j;
+	int err;
+
+	*copied = 0;
+#ifdef __x86_64__
+	if (bfly_msg_group_lines_ok(msgs, n, len)) {
+		u64 step = max_t(u64, L1_CACHE_BYTES,
+				 (BFLY_MSG_CHUNK / n) & ~(u64)(L1_CACHE_BYTES - 1));
+		u64 end;
+
+		for (; off < len; off = end) {
+			end = min_t(u64, len, off + step);
+			if (off) {
+				bfly_stream_fence();
+				if (bfly_should_stop())
+					return -EINTR;
+			}
+			if (!bfly_msg_group_piece_nt(msgs, n, off, end, len))
+				break;
+		}
+	}
+#endif
+	for (j = 0; j < n; j++) {
+		if (off < len) {
+			rest.src = msgs[j].src + off;
+			rest.dst = msgs[j].dst + off;
+			err = bfly_msg_copy_chunked(&rest, len - off, NULL, true);
+			if (err)
+				return err;
+		}
+		*copied = j + 1;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy_group_stream);
 
 /**
  * bfly_msg_copy_stream() - bfly_msg_copy() with streaming stores

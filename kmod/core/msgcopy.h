@@ -54,6 +54,12 @@ static inline u32 bfly_msg_prefetch_distance(u64 len)
  */
 #define BFLY_MSG_STREAM_MIN (32ULL << 20)
 
+/*
+ * Streaming copies of whole lines go in groups of up to this many
+ * messages of one length, interleaved (bfly_msg_copy_group_stream()).
+ */
+#define BFLY_MSG_GROUP 4
+
 /**
  * struct bfly_msg_run - messages of one length copied in one go
  * @msgs: @listed messages: the first @count are copied, the rest only
@@ -86,5 +92,6 @@ void bfly_msg_stream_fence(bool stream);
 int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly_msg *ahead,
 			  bool stream);
 int bfly_msg_copy_run(struct bfly_msg_run *run);
+int bfly_msg_copy_group_stream(const struct bfly_msg *msgs, u32 n, u64 len, u32 *copied);
 
 #endif /* _BFLY_MSGCOPY_H */

@@ -150,6 +150,55 @@ static int bfly_msglist_copy(const struct bfly_msglist_bufs *b,
 	return 0;
 }
 
+/* Messages ahead in a block whose entries bfly_msglist_copy_groups() prefetches */
+#define BFLY_MSGLIST_ENTRIES_AHEAD 16
+
+/*
+ * The @n messages @idx of a block with streaming stores, in that order:
+ * consecutive messages of one length in groups of up to %BFLY_MSG_GROUP,
+ * each group interleaved by bfly_msg_copy_group_stream(). The entries of
+ * the messages %BFLY_MSGLIST_ENTRIES_AHEAD further on are prefetched: the
+ * payload read since they were sorted has pushed them out of the cache,
+ * and they lie in list order, not in this one. Every 64 messages or so
+ * the stores are fenced, the CPU may go and a fatal signal stops the
+ * copy.
+ */
+static int bfly_msglist_copy_groups(const struct bfly_msglist_bufs *b,
+				    const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n,
+				    u64 *moved)
+{
+	struct bfly_msg group[BFLY_MSG_GROUP];
+	u32 m = 0, g, k, copied, since = 0;
+	u64 len;
+	int err;
+
+	while (m < n) {
+		for (k = m + BFLY_MSGLIST_ENTRIES_AHEAD;
+		     k < n && k < m + BFLY_MSGLIST_ENTRIES_AHEAD + BFLY_MSG_GROUP; k++)
+			prefetch(&msgs[idx[k]]);
+		len = msgs[idx[m]].len;
+		if (!len) {
+			m++;
+			continue;
+		}
+		for (g = 0; g < BFLY_MSG_GROUP && m + g < n && msgs[idx[m + g]].len == len; g++)
+			group[g] = bfly_msglist_msg(b, &msgs[idx[m + g]]);
+		err = bfly_msg_copy_group_stream(group, g, len, &copied);
+		*moved += copied * len;
+		if (err)
+			return err;
+		m += g;
+		since += g;
+		if (since >= 64) {
+			since = 0;
+			bfly_msg_stream_fence(true);
+			if (bfly_should_stop())
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
 /* Bits of an offset's key (its 8-byte word) one radix pass sorts */
 #define BFLY_MSGLIST_RADIX_BITS 11
 
@@ -226,6 +275,8 @@ static int bfly_msglist_move_block(const struct bfly_msglist_bufs *b,
 	bfly_msglist_radix(msgs, idx, n, true, b->recv_bytes, tmp, count);
 	if (!bfly_msglist_overlap(msgs, idx, n)) {
 		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, tmp, count);
+		if (stream)
+			return bfly_msglist_copy_groups(b, msgs, idx, n, moved);
 		return bfly_msglist_copy(b, msgs, idx, n, stream, true, moved);
 	}
 	for (; s < e && !err; s++) {

@@ -396,16 +396,19 @@ static int slots_whole(const __u8 *send, const __u8 *recv, __u64 size)
 
 /*
  * Messages of @size bytes, whole cache lines (the 16-byte streaming copy
- * where the module streams, 64-byte ones strip by strip; runs of messages
- * in one user-access section where it does not): a receive buffer no page
- * of which is present yet (the vector copy, which cannot wait for a page,
- * hands those lines to the word copy, which can); half of the receive or the send buffer not
- * writable or not readable: EFAULT, and the bytes moved and the done
+ * where the module streams, 64-byte ones strip by strip, longer ones in
+ * interleaved groups; runs of messages in one user-access section where
+ * it does not): a receive buffer no page of which is present yet (the
+ * vector copy, which cannot wait for a page, hands those lines to the
+ * word copy, which can); with messages longer than 16 KiB, receive slots
+ * present in their first 20 KiB only (a streaming group of long messages
+ * faults past its first piece); half of the receive or the send buffer
+ * not writable or not readable: EFAULT, and the bytes moved and the done
  * bitmap are exactly the messages that arrived.
  */
 static void test_line_payload(__u64 size)
 {
-	__u32 n = info.ports, filled = 0;
+	__u32 n = info.ports, filled = 0, k;
 	__u64 bytes = (__u64)n * n * size, dbytes = ((__u64)n * n + 63) / 64 * 8;
 	__u8 *send = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	__u8 *recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -423,6 +426,24 @@ static void test_line_payload(__u64 size)
 		  slots_whole(send, recv, size) == 0,
 		  "%llu-byte messages into a receive buffer not yet faulted in",
 		  (unsigned long long)size);
+	if (size > 16384) {
+		munmap(recv, bytes);
+		recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+			    0);
+		if (recv == MAP_FAILED) {
+			tap_check(0, "line payload: no memory");
+			munmap(send, bytes);
+			free(done);
+			return;
+		}
+		for (k = 0; k < n * n; k++)
+			memset(recv + k * size, 0, 20480);
+		b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+		tap_check(ioctl(fd, BFLY_IOC_BATCH, &b) == 0 && b.bytes_moved == bytes &&
+			  slots_whole(send, recv, size) == 0,
+			  "%llu-byte messages into receive slots present in their first 20 KiB only",
+			  (unsigned long long)size);
+	}
 	for (side = 0; side < 2; side++) {
 		__u8 *half_buf = (side ? send : recv) + bytes / 2;
 
@@ -608,6 +629,9 @@ int main(int argc, char **argv)
 		test_line_payload(8192 / (n * n) > 256 ? 8192 / (n * n) : 256);
 		if (!(n * n * 64 % 8192))
 			test_line_payload(64);
+		/* long messages with a 32-byte tail, the buffers' halves whole pages */
+		if (n == 16)
+			test_line_payload(69664);
 	}
 	close(fd);
 	return tap_failed ? 1 : 0;

@@ -36,6 +36,11 @@ insmod "$BFLY_KO" topology=bfly2 ports=64 payload_stream_bytes=0 &&
 	batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 64 streaming: /"
 bfly_unload
 
+echo "# bfly2, 16 ports, payload_stream_bytes=0"
+insmod "$BFLY_KO" topology=bfly2 ports=16 payload_stream_bytes=0 &&
+	batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 16 streaming: /"
+bfly_unload
+
 echo "# bfly2, 1024 ports, interrupted"
 insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
 	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"

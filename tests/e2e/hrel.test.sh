@@ -32,11 +32,13 @@ hrel-test "/dev/$ff" bad
 hrel-test "/dev/$be" signal
 hrel-test "/dev/$b2" overlap
 hrel-test "/dev/$cb" overlap
+hrel-test "/dev/$b2" lines
 # streaming stores (x86-64) from the first byte: payload and faults alike
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" run
 hrel-test "/dev/$b2" bad
 hrel-test "/dev/$b2" overlap
+hrel-test "/dev/$b2" lines
 check "payload_stream_bytes=32M" sh -c "echo 32M > /sys/module/bfly/parameters/payload_stream_bytes"
 
 # A fabric that runs none: one with a fault
