@@ -6,11 +6,14 @@
  * read from its own send row and written to its own receive row, N rows
  * from the one before. Once a block of consecutive rounds is scheduled and
  * checked, their messages may go in any order, as no round depends on
- * another's payload: here source row by source row, and within a row in
- * the order of the rounds that makes the destinations ascend (on RLS, the
- * rounds backwards). Each source's messages of the block then lie side by
- * side in its send row, so the reads are one stream per row, and the
- * writes of consecutive rows land side by side in the receive rows.
+ * another's payload: each source's in the order of the rounds that makes
+ * the destinations ascend (on RLS, the rounds backwards). Long messages,
+ * and streaming copies, go source row by source row: each source's
+ * messages of the block lie side by side in its send row, so the reads
+ * are one stream per row, and the writes of consecutive rows land side
+ * by side in the receive rows. Small messages go in tiles of sources and
+ * destinations (bfly_msg_block_tile()), so the pages a tile writes are
+ * filled before the walk moves on.
  *
  * Built natively too: tests/bench/bench-a2a times the kernel's own code.
  */
