@@ -63,7 +63,7 @@ static int bfly_ioctl_route_read(void *ctx, void *in, size_t bytes)
 	struct bfly_ioctl_route_ctx *c = ctx;
 	u64 uptr = c->r.flags & BFLY_ROUTE_LABELS ? c->r.labels_ptr : c->r.perm_ptr;
 
-	return copy_from_user(in, u64_to_user_ptr(uptr), bytes) ? -EFAULT : 0;
+	return bfly_user_read(in, u64_to_user_ptr(uptr), bytes);
 }
 
 /* The listed conflicts: as &struct bfly_conflict, or with their port. */
@@ -107,8 +107,8 @@ static int bfly_ioctl_route_publish(void *ctx, const struct bfly_route_res *res)
 	r->faults = res->faults;
 	r->generation = res->generation;
 	if (r->matrix_ptr &&
-	    copy_to_user(u64_to_user_ptr(r->matrix_ptr), bfly_route_report(b),
-			 r->matrix_bytes))
+	    bfly_user_write(u64_to_user_ptr(r->matrix_ptr), bfly_route_report(b),
+			    r->matrix_bytes))
 		return -EFAULT;
 	if (r->affected_ptr &&
 	    (b->affected ? copy_to_user(u64_to_user_ptr(r->affected_ptr), b->affected,

@@ -342,8 +342,9 @@ static int bfly_batch_round(struct bfly_batch_run *run, u32 k)
 	if (run->routers)
 		return bfly_batch_flat_round(run, k);
 
+	/* a proven round's labels would serve no check and no fault walk */
 	err = bfly_sched_round(&run->sched, k, run->dest,
-			       run->labelled ? run->labels : NULL);
+			       run->labelled && !run->proven ? run->labels : NULL);
 	if (err)
 		return err;
 	if (!run->labelled) {

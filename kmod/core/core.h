@@ -257,6 +257,8 @@ long bfly_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
 		const void __user *uarg, u32 *usize);
 int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+int bfly_user_read(void *to, const void __user *from, size_t bytes);
+int bfly_user_write(void __user *to, const void *from, size_t bytes);
 
 /* ioctl_matrix.c: reading and writing the switch matrix */
 int bfly_ioctl_get_matrix(struct bfly_fabric *fab, void __user *uarg);

@@ -6,13 +6,16 @@
  * read from its own send row and written to its own receive row, N rows
  * from the one before. Once a block of consecutive rounds is scheduled and
  * checked, their messages may go in any order, as no round depends on
- * another's payload: here source row by source row, and within a row in
- * the order of the rounds that makes the destinations ascend (on RLS, the
- * rounds backwards). Each source's messages of the block then lie side by
- * side in its send row, so the reads are one stream per row, and the
- * writes of consecutive rows land side by side in the receive rows.
- * Streaming blocks of messages of one line or less go by strips of sources
- * instead (bfly_msg_block_move_strips()), the order of a blocked transpose.
+ * another's payload: each source's in the order of the rounds that makes
+ * the destinations ascend (on RLS, the rounds backwards). Long messages
+ * go source row by source row: each source's messages of the block lie
+ * side by side in its send row, so the reads are one stream per row, and
+ * the writes of consecutive rows land side by side in the receive rows.
+ * Small messages with cached stores go in tiles of sources and
+ * destinations (bfly_msg_block_tile()), so the pages a tile writes are
+ * filled before the walk moves on; streaming blocks of messages of one
+ * line or less go by strips of sources (bfly_msg_block_move_strips()),
+ * the order of a blocked transpose.
  *
  * Built natively too: tests/bench/bench-a2a times the kernel's own code.
  */
@@ -117,44 +120,118 @@ static bool bfly_msg_block_ahead(const struct bfly_msg_block *blk, u32 i, u32 r,
 }
 
 /* Messages a block copies in one bfly_msg_copy_run() */
-#define BFLY_MSG_RUN 16
+#define BFLY_MSG_RUN 32
 /* Messages a run lists past its end to prefetch: bfly_msg_prefetch_distance() at most */
 #define BFLY_MSG_RUN_AHEAD 8
 
+/* Messages of at most this many bytes are walked in tiles */
+#define BFLY_MSG_TILE_MAX 512
+/* The bytes of a receive row a tile's group of sources fills */
+#define BFLY_MSG_TILE_PAGE 4096
+/* Sources of a tile, at most */
+#define BFLY_MSG_TILE_SOURCES 64
+/* Destinations of a tile */
+#define BFLY_MSG_TILE_DESTS 16
+
 /*
- * The messages of the block in the walk's order from source @*i's @*r-th,
- * up to @max of them and, with @row, not past the end of @*i's row, into
- * @msgs (and, if @src is not NULL, their sources and destinations into
- * @src and @dest); @*i and @*r move past them unless @peek.
+ * The walk of a block's messages in tiles of sources and destinations
+ * (see bfly_msg_block_tile()): the group of @sources sources from
+ * @first, their messages to destinations below @end, source by source;
+ * then the next @dests destinations, and so on up to N, before the next
+ * group. @pos[k] is where source @first + k is in its own walk of the
+ * block's rounds, @k the source being listed. A walk of one source and
+ * N destinations is the plain source-row order.
  */
-static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, u32 *i, u32 *r, bool back,
-			       u32 max, bool row, bool peek, struct bfly_msg *msgs, u32 *src,
+struct bfly_msg_walk {
+	u32 first;
+	u32 end;
+	u32 k;
+	u32 sources;
+	u32 dests;
+	u32 pos[BFLY_MSG_TILE_SOURCES];
+};
+
+/*
+ * The messages of the walk from @w on, up to @max of them and, with
+ * @row, not past the end of the source group, into @msgs (and, if @src
+ * is not NULL, their sources and destinations into @src and @dest); @w
+ * moves past them. A source's messages follow its rounds in the walk's
+ * order; one to a destination at or past @w->end waits, with those
+ * after it, for the tile that holds its destination, so every message
+ * is listed once whatever the order of the destinations.
+ */
+static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, struct bfly_msg_walk *w,
+			       bool back, u32 max, bool row, struct bfly_msg *msgs, u32 *src,
 			       u32 *dest)
 {
-	u32 si = *i, sr = *r, n = 0, d;
+	/* in locals: for the compiler, the stores to @msgs may change *@blk and *@w */
+	const struct bfly_msg_block b = *blk;
+	u32 ports = b.ports, rounds = b.rounds, end = w->end, n = 0;
+	u32 group, i, d, k = w->k, pos;
 
-	while (n < max && si < blk->ports) {
-		d = bfly_msg_block_dest(blk, si, sr, back);
-		if (d != BFLY_MSG_NONE) {
-			msgs[n] = bfly_msg_block_msg(blk, si, d);
-			if (src) {
-				src[n] = si;
-				dest[n] = d;
+	while (w->first < ports) {
+		group = min_t(u32, w->sources, ports - w->first);
+		for (; k < group; k++) {
+			i = w->first + k;
+			for (pos = w->pos[k]; pos < rounds; pos++) {
+				d = bfly_msg_block_dest(&b, i, pos, back);
+				if (d == BFLY_MSG_NONE)
+					continue;
+				if (d >= end)
+					break;
+				if (n == max) {
+					w->pos[k] = pos;
+					goto out;
+				}
+				msgs[n] = bfly_msg_block_msg(&b, i, d);
+				if (src) {
+					src[n] = i;
+					dest[n] = d;
+				}
+				n++;
 			}
-			n++;
+			w->pos[k] = pos;
 		}
-		if (++sr == blk->rounds) {
-			sr = 0;
-			si++;
-			if (row)
-				break;
+		k = 0;
+		if (end < ports) {
+			end = min_t(u32, end, ports - w->dests) + w->dests;
+			continue;
 		}
+		memset(w->pos, 0, group * sizeof(w->pos[0]));
+		w->first += group;
+		end = min_t(u32, w->dests, ports);
+		if (row)
+			break;
 	}
-	if (!peek) {
-		*i = si;
-		*r = sr;
-	}
+out:
+	w->end = end;
+	w->k = k;
 	return n;
+}
+
+/*
+ * The shape of the tiles a block of @blk's messages is walked in: with
+ * cached stores and messages of at most %BFLY_MSG_TILE_MAX bytes, groups
+ * of sources whose messages to one destination fill about a page of its
+ * receive row (at most %BFLY_MSG_TILE_SOURCES), %BFLY_MSG_TILE_DESTS
+ * destinations at a time. Source by source, each source's messages of a
+ * block go to as many receive rows, one small piece each: a block of
+ * 128 rounds of 64-byte messages writes 128 pages per source. In tiles
+ * the pages a group writes are filled before it moves on, and those it
+ * reads stay few. Longer messages, and streaming copies, go source row
+ * by source row.
+ */
+static void bfly_msg_block_tile(const struct bfly_msg_block *blk, struct bfly_msg_walk *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->sources = 1;
+	w->dests = blk->ports;
+	if (!blk->stream && blk->size && blk->size <= BFLY_MSG_TILE_MAX) {
+		w->sources = max_t(u64, 1, min_t(u64, BFLY_MSG_TILE_PAGE / blk->size,
+						 BFLY_MSG_TILE_SOURCES));
+		w->dests = min_t(u32, BFLY_MSG_TILE_DESTS, blk->ports);
+	}
+	w->end = w->dests;
 }
 
 /*
@@ -175,18 +252,22 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 		.bounds = { .src = blk->send, .dst = blk->recv },
 		.bytes = ports * ports * blk->size,
 	};
-	u32 i = 0, r = 0, pi, pr, k, row;
+	struct bfly_msg_walk w, peek;
+	u32 k, row;
 	int err;
 
-	while (i < blk->ports) {
-		row = i;
-		run.count = bfly_msg_block_list(blk, &i, &r, back, BFLY_MSG_RUN, blk->stream,
-						false, msgs, src, dest);
-		pi = i;
-		pr = r;
-		run.listed = run.count + bfly_msg_block_list(blk, &pi, &pr, back, run.distance,
-							     false, true, msgs + run.count,
-							     NULL, NULL);
+	bfly_msg_block_tile(blk, &w);
+	while (w.first < blk->ports) {
+		row = w.first;
+		run.count = bfly_msg_block_list(blk, &w, back, BFLY_MSG_RUN, blk->stream, msgs,
+						src, dest);
+		run.listed = run.count;
+		if (run.distance) {
+			memcpy(&peek, &w, offsetof(struct bfly_msg_walk, pos) +
+					  w.sources * sizeof(w.pos[0]));
+			run.listed += bfly_msg_block_list(blk, &peek, back, run.distance, false,
+							  msgs + run.count, NULL, NULL);
+		}
 		err = bfly_msg_copy_run(&run);
 		blk->moved += run.copied * blk->size;
 		if (blk->done)
@@ -195,7 +276,7 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 		if (err)
 			return err;
 		/* the end of a row of a long block */
-		if (blk->stream && i != row && i < blk->ports) {
+		if (blk->stream && w.first != row && w.first < blk->ports) {
 			bfly_msg_stream_fence(true);
 			if (bfly_should_stop())
 				return -EINTR;
@@ -216,13 +297,14 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 {
 	struct bfly_msg msgs[BFLY_MSG_GROUP];
 	u32 src[BFLY_MSG_GROUP], dest[BFLY_MSG_GROUP];
-	u32 i = 0, r = 0, row, n, copied, k;
+	struct bfly_msg_walk w;
+	u32 row, n, copied, k;
 	int err;
 
-	while (i < blk->ports) {
-		row = i;
-		n = bfly_msg_block_list(blk, &i, &r, back, BFLY_MSG_GROUP, true, false, msgs, src,
-					dest);
+	bfly_msg_block_tile(blk, &w);
+	while (w.first < blk->ports) {
+		row = w.first;
+		n = bfly_msg_block_list(blk, &w, back, BFLY_MSG_GROUP, true, msgs, src, dest);
 		err = bfly_msg_copy_group_stream(msgs, n, blk->size, &copied);
 		blk->moved += copied * blk->size;
 		if (blk->done)
@@ -231,7 +313,7 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 		if (err)
 			return err;
 		/* the end of a row */
-		if (i != row && i < blk->ports) {
+		if (w.first != row && w.first < blk->ports) {
 			bfly_msg_stream_fence(true);
 			if (bfly_should_stop())
 				return -EINTR;
