@@ -225,153 +225,6 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 	return err ?: bfly_hrel_check_msgs(req, res, msgs, payload);
 }
 
-/* Messages read at a time while a list is compared with a batch list */
-#define BFLY_HREL_CHUNK 256
-
-/*
- * Could @run's list be a batch list (&bfly_hrel_res.batch_list)? N * N
- * messages on a fabric whose exchange rounds are proven free of conflicts,
- * the RLS schedule's, as the general path would find them.
- */
-static bool bfly_hrel_batch_way(struct bfly_hrel_run *run)
-{
-	u32 ports = run->geo->ports;
-
-	if (run->way != BFLY_HREL_LABELS || (u64)run->req->count != (u64)ports * ports)
-		return false;
-	if (bfly_sched_init(&run->sched, run->geo, BFLY_LATIN_RLS, NULL, NULL))
-		return false;
-	return bfly_sched_proven(&run->sched);
-}
-
-/* Message @m of a batch list of @size-byte messages on @ports ports */
-static struct bfly_msgset_msg bfly_hrel_batch_msg(u32 ports, u64 size, u32 m)
-{
-	u32 i = m / ports, d = m % ports;
-
-	return (struct bfly_msgset_msg) {
-		.src = i, .dst = d, .len = size,
-		.send_off = ((u64)i * ports + d) * size,
-		.recv_off = ((u64)d * ports + i) * size,
-	};
-}
-
-/*
- * How many of the @n messages @x, message @m on, are the batch list's (of
- * @size-byte messages): its compares alone.
- */
-static u32 bfly_hrel_batch_match(const struct bfly_msgset_msg *x, u32 n, u32 m, u32 ports,
-				 u64 size)
-{
-	u32 i = m / ports, d = m % ports, k;
-	u64 soff = (u64)m * size, roff = ((u64)d * ports + i) * size, rstep = ports * size;
-
-	for (k = 0; k < n; k++, x++) {
-		if (x->src != i || x->dst != d || x->pad || x->len != size ||
-		    x->send_off != soff || x->recv_off != roff)
-			return k;
-		soff += size;
-		roff += rstep;
-		if (++d == ports) {
-			d = 0;
-			roff = ++i * size;
-		}
-	}
-	return n;
-}
-
-/*
- * Read the list a chunk at a time and compare it with a batch list of
- * its first message's length, stored nowhere (@run->msgs NULL, *@size
- * that length) while it is one. From the first chunk that differs, the
- * whole list goes to @run->msgs: the messages before it as they were
- * compared, the rest as read.
- */
-static int bfly_hrel_read_batch(struct bfly_hrel_run *run, u64 *size)
-{
-	const struct bfly_hrel_req *req = run->req;
-	const struct bfly_msglist_bufs *b = &req->bufs;
-	u32 ports = run->geo->ports, m, n, k;
-	struct bfly_msgset_msg *chunk;
-	u64 all = (u64)ports * ports;
-	int err;
-
-	chunk = kmalloc_array(BFLY_HREL_CHUNK, sizeof(*chunk), GFP_KERNEL);
-	if (!chunk)
-		return -ENOMEM;
-	for (m = 0; m < req->count; m += n) {
-		n = min_t(u32, BFLY_HREL_CHUNK, req->count - m);
-		err = req->read_msgs(req->ctx, chunk, m, n);
-		if (err)
-			goto out;
-		if (!m) {
-			*size = chunk[0].len;
-			/* a layout the buffers do not hold is checked as any list */
-			if (*size && (*size % 8 || !b->send || !b->recv ||
-				      b->send_bytes / *size < all || b->recv_bytes / *size < all))
-				break;
-		}
-		if (bfly_hrel_batch_match(chunk, n, m, ports, *size) != n)
-			break;
-		if (m % (16 * BFLY_HREL_CHUNK) == 0)
-			cond_resched();
-	}
-	err = 0;
-	if (m == req->count)
-		goto out;
-	run->msgs = bfly_mem_alloc_array(&run->res->mem, req->count, sizeof(*run->msgs), false);
-	err = run->res->mem.err;
-	if (err)
-		goto out;
-	for (k = 0; k < m; k++)
-		run->msgs[k] = bfly_hrel_batch_msg(ports, *size, k);
-	memcpy(run->msgs + m, chunk, n * sizeof(*chunk));
-	if (m + n < req->count)
-		err = req->read_msgs(req->ctx, run->msgs + m + n, m + n, req->count - m - n);
-out:
-	kfree(chunk);
-	return err;
-}
-
-/*
- * A batch list: h, colours and rounds N, the rounds and their payload as
- * BFLY_IOC_BATCH's on the same fabric, computed from N as the batch
- * computes them; each message's round kept unless the frontend skips it.
- */
-static int bfly_hrel_batch_run(struct bfly_hrel_run *run, u64 size)
-{
-	struct bfly_hrel_res *res = run->res;
-	u32 ports = res->ports, m, *scratch;
-	struct bfly_msglist_slots sl = { .ports = ports, .size = size };
-	int err;
-
-	res->batch_list = true;
-	res->listed_a2a = true;
-	res->slot_size = size;
-	res->h = ports;
-	res->colours = ports;
-	res->rounds = ports;
-	res->cycles = bfly_sched_cycles(run->geo, res->rounds);
-	if (!run->req->skip_round) {
-		res->round = bfly_mem_alloc_array(&res->mem, res->count, sizeof(u32), false);
-		if (!res->round)
-			return res->mem.err;
-		for (m = 0; m < res->count; m++)
-			res->round[m] = (m / ports - m % ports) & (ports - 1);
-	}
-	res->reported = true;
-	if (!size)
-		return 0;
-	scratch = bfly_mem_alloc_array(&res->mem, bfly_msglist_slots_scratch(&sl, res->count),
-				       sizeof(u32), false);
-	if (!scratch)
-		return res->mem.err;
-	err = bfly_msglist_move_slots(run->fab, &run->req->bufs, &sl, NULL, NULL, NULL, ports,
-				      scratch, &res->bytes_moved);
-	kvfree(scratch);
-	return err;
-}
-
 /* The buffers every way needs, and the ones of @run->way. */
 static int bfly_hrel_alloc(struct bfly_hrel_run *run)
 {
@@ -773,12 +626,12 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	u64 size;
 	int err = 0;
 
-	if (bfly_hrel_batch_way(run)) {
-		err = bfly_hrel_read_batch(run, &size);
+	if (run->way == BFLY_HREL_LABELS && bfly_hrel_batch_way(run->geo, req->count)) {
+		err = bfly_hrel_read_batch(req, res, &run->msgs, &size);
 		if (err)
 			return err;
 		if (!run->msgs)
-			return bfly_hrel_batch_run(run, size);
+			return bfly_hrel_batch_run(run->fab, req, res, size);
 		read = true;
 	} else {
 		run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);

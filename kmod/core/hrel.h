@@ -138,6 +138,13 @@ int bfly_hrel_check_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 void bfly_hrel_done(struct bfly_hrel_res *res);
 int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *res);
 
+/* hrel_batch.c: a batch list, kept nowhere */
+bool bfly_hrel_batch_way(const struct bfly_geometry *geo, u32 count);
+int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			 struct bfly_msgset_msg **msgs, u64 *size);
+int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+			struct bfly_hrel_res *res, u64 size);
+
 /* hrel_mbfly.c: the whole relation routed on a multibutterfly */
 int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 		    struct bfly_hrel_res *res);
