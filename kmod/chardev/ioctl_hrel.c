@@ -52,17 +52,18 @@ efault:
 	return -EFAULT;
 }
 
-static int bfly_ioctl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+static int bfly_ioctl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count)
 {
 	const struct bfly_hrel *a = ctx;
-	const u64 __user *from = u64_to_user_ptr(a->msgs_ptr);
+	const struct bfly_msgset_msg __user *list = u64_to_user_ptr(a->msgs_ptr);
+	const u64 __user *from = (const u64 __user *)(list + first);
 	size_t words = array_size(count, sizeof(*msgs)) / sizeof(u64), off, n;
 	u64 *to = (u64 *)msgs;
 	int err;
 
 	static_assert(sizeof(*msgs) % sizeof(u64) == 0);
 	if (a->msgs_ptr % sizeof(u64))
-		return copy_from_user(msgs, from, array_size(count, sizeof(*msgs))) ?
+		return copy_from_user(msgs, list + first, array_size(count, sizeof(*msgs))) ?
 		       -EFAULT : 0;
 	for (off = 0; off < words; off += n) {
 		n = min_t(size_t, words - off, BFLY_HREL_READ_CHUNK / sizeof(u64));
@@ -139,6 +140,7 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 		.count = a.count, .seed = a.seed,
 		.read_msgs = bfly_ioctl_hrel_read, .ctx = &a,
 		.want_paths = a.path_ptr != 0,
+		.skip_round = !a.round_ptr,
 		.bufs = {
 			.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
 			.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,

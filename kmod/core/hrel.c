@@ -141,14 +141,14 @@ static u32 bfly_hrel_listed_slots(const struct bfly_hrel_req *req, struct bfly_h
 }
 
 /**
- * bfly_hrel_read_msgs() - read an h-relation's messages and check them
- * @req: the request: its @read_msgs, @count and payload buffers
+ * bfly_hrel_check_msgs() - check an h-relation's messages
+ * @req: the request: its @count and payload buffers
  * @res: receives each message's source and destination (@res->src,
  *	@res->dst), whether they list the all-to-all exchange in order
  *	(@res->listed_a2a) and whether their payload lies in a batch's layout
  *	(@res->slot_size), or the first bad message (@res->bad_msg,
  *	@res->why); @res->ports is the fabric's
- * @msgs: receives the @req->count messages
+ * @msgs: the @req->count messages
  * @payload: receives whether any message carries payload
  *
  * Each message is checked in turn, so that the first bad one is named.
@@ -157,19 +157,15 @@ static u32 bfly_hrel_listed_slots(const struct bfly_hrel_req *req, struct bfly_h
  * list in order in those slots (the batch's exchange as a list) is first
  * checked by compares alone.
  *
- * Return: 0, -EINVAL for a bad message, or @req->read_msgs()'s error.
+ * Return: 0, or -EINVAL for a bad message.
  */
-int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
-			struct bfly_msgset_msg *msgs, bool *payload)
+int bfly_hrel_check_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			 const struct bfly_msgset_msg *msgs, bool *payload)
 {
 	u32 m, i = 0, d = 0, ports = res->ports;
 	bool listed = (u64)req->count == (u64)ports * ports, slots;
 	u64 size;
-	int err;
 
-	err = req->read_msgs(req->ctx, msgs, req->count);
-	if (err)
-		return err;
 	size = msgs[0].len;
 	slots = size != 0;
 	m = bfly_hrel_listed_slots(req, res, msgs, size);
@@ -209,6 +205,24 @@ int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 	res->has_bad_msg = false;
 	res->bad_msg = 0;
 	return 0;
+}
+
+/**
+ * bfly_hrel_read_msgs() - read an h-relation's messages and check them
+ * @req: the request: its @read_msgs, @count and payload buffers
+ * @res: as for bfly_hrel_check_msgs()
+ * @msgs: receives the @req->count messages
+ * @payload: receives whether any message carries payload
+ *
+ * Return: 0, -EINVAL for a bad message, or @req->read_msgs()'s error.
+ */
+int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			struct bfly_msgset_msg *msgs, bool *payload)
+{
+	int err;
+
+	err = req->read_msgs(req->ctx, msgs, 0, req->count);
+	return err ?: bfly_hrel_check_msgs(req, res, msgs, payload);
 }
 
 /* The buffers every way needs, and the ones of @run->way. */
@@ -608,16 +622,29 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	const struct bfly_hrel_req *req = run->req;
 	struct bfly_hrel_res *res = run->res;
 	struct bfly_mem *mem = &res->mem;
-	bool payload;
-	int err;
+	bool payload, read = false;
+	u64 size;
+	int err = 0;
 
-	run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);
+	if (run->way == BFLY_HREL_LABELS && bfly_hrel_batch_way(run->geo, req->count)) {
+		err = bfly_hrel_read_batch(req, res, &run->msgs, &size);
+		if (err)
+			return err;
+		if (!run->msgs)
+			return bfly_hrel_batch_run(run->fab, req, res, size);
+		read = true;
+	} else {
+		run->msgs = bfly_mem_alloc_array(mem, req->count, sizeof(*run->msgs), false);
+	}
 	res->src = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	res->dst = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	res->round = bfly_mem_alloc_array(mem, req->count, sizeof(u32), false);
 	if (mem->err)
 		return mem->err;
-	err = bfly_hrel_read_msgs(run->req, run->res, run->msgs, &payload);
+	if (!read)
+		err = req->read_msgs(req->ctx, run->msgs, 0, req->count);
+	if (!err)
+		err = bfly_hrel_check_msgs(req, res, run->msgs, &payload);
 	if (err)
 		return err;
 	err = bfly_hrel_degree_check(run);
@@ -720,6 +747,11 @@ void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm)
 {
 	u32 i, m;
 
+	if (res->batch_list) {
+		for (i = 0; i < res->ports; i++)
+			perm[i] = (i - r) & (res->ports - 1);
+		return;
+	}
 	for (i = 0; i < res->ports; i++)
 		perm[i] = BFLY_HREL_IDLE;
 	for (i = res->first[r]; i < res->first[r + 1]; i++) {

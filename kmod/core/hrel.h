@@ -22,24 +22,28 @@ struct bfly_mbfly_params;
  * struct bfly_hrel_req - an h-relation, as a frontend hands it over
  * @count: messages
  * @seed: the random middle rows of bfly2 and bfly-twice labels
- * @read_msgs: fills @count &struct bfly_msgset_msg from the frontend's
- *	request; returns 0 or an error
+ * @read_msgs: fills @count &struct bfly_msgset_msg, the request's messages
+ *	@first .. @first + @count - 1, from the frontend's request; returns 0
+ *	or an error
  * @ctx: passed to @read_msgs
  * @bufs: the payload's buffers, and which signals stop the request (with
  *	@bufs.killable only fatal ones, as for a netlink request; otherwise
  *	any signal stops the routing between colours and the payload between
  *	two messages)
  * @want_paths: on a multibutterfly, keep each message's path
+ * @skip_round: the frontend reads no &bfly_hrel_res.round (the ioctl
+ *	without round_ptr): a batch list then keeps none
  * @mbfly_params: on a multibutterfly, NULL (the frontends) or the
  *	routing's constants, e.g. KUnit's small stage limit
  */
 struct bfly_hrel_req {
 	u32 count;
 	u64 seed;
-	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
+	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count);
 	void *ctx;
 	struct bfly_msglist_bufs bufs;
 	bool want_paths;
+	bool skip_round;
 	const struct bfly_mbfly_params *mbfly_params;
 };
 
@@ -82,10 +86,16 @@ struct bfly_hrel_mbfly_res {
  *	m / N -> m mod N), whatever their payload
  * @slot_size: not zero when every message carries @slot_size bytes in an
  *	all-to-all batch's layout (bfly_msglist_in_slots()), in any order
+ * @batch_list: a batch list: the exchange listed in order, every message
+ *	of one length in a batch's layout (or all without payload and
+ *	offsets), on a fabric whose exchange rounds are proven free of
+ *	conflicts (bfly2, bfly-twice): message m / N -> m mod N runs in round
+ *	(m / N - m mod N) mod N, as in BFLY_IOC_BATCH; @src, @dst, @first
+ *	and @order are NULL, @round too with &bfly_hrel_req.skip_round
  * @count: messages
  * @ports: N
- * @src: each message's source
- * @dst: each message's destination
+ * @src: each message's source (NULL for a @batch_list)
+ * @dst: each message's destination (NULL for a @batch_list)
  * @round: each message's round
  * @first: @rounds + 1 entries: round r's messages are @order[@first[r]]
  *	.. @order[@first[r + 1] - 1]
@@ -105,6 +115,7 @@ struct bfly_hrel_res {
 	bool reported;
 	bool listed_a2a;
 	u64 slot_size;
+	bool batch_list;
 	u32 count;
 	u32 ports;
 	u32 *src;
@@ -122,8 +133,17 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 void bfly_hrel_round_perm(const struct bfly_hrel_res *res, u32 r, u32 *perm);
 int bfly_hrel_read_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 			struct bfly_msgset_msg *msgs, bool *payload);
+int bfly_hrel_check_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			 const struct bfly_msgset_msg *msgs, bool *payload);
 void bfly_hrel_done(struct bfly_hrel_res *res);
 int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *res);
+
+/* hrel_batch.c: a batch list, kept nowhere */
+bool bfly_hrel_batch_way(const struct bfly_geometry *geo, u32 count);
+int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			 struct bfly_msgset_msg **msgs, u64 *size);
+int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+			struct bfly_hrel_res *res, u64 size);
 
 /* hrel_mbfly.c: the whole relation routed on a multibutterfly */
 int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,

@@ -358,26 +358,35 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
  * @count: the messages carried
  *
  * Return: u32 entries for a block's destination table, or for a block
- * sorted as bfly_msglist_move() sorts one, whichever is more.
+ * sorted as bfly_msglist_move() sorts one, whichever is more; without
+ * @sl->src (the exchange in the RLS schedule's rounds, no list) the table's.
  */
 size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count)
 {
 	bool stream = bfly_msg_stream((u64)count * sl->size);
 	size_t table = (size_t)bfly_msg_block_rounds(sl->ports, sl->size, stream) * sl->ports;
 
+	if (!sl->src)
+		return table;
 	return max_t(size_t, table, BFLY_MSGLIST_SCRATCH(count));
 }
 
 /*
  * Steps @s .. @e - 1 as a block's destination table @dest (msgblock.h):
  * false when a step holds two messages of one source, which a partial
- * permutation never does.
+ * permutation never does. Without @order, step t holds i -> i - t mod N.
  */
 static bool bfly_msglist_slots_dest(const struct bfly_msglist_slots *sl, const u32 *order,
 				    const u32 *first, u32 s, u32 e, u32 *dest)
 {
-	u32 t, k, m, *row;
+	u32 t, k, m, i, *row;
 
+	if (!order) {
+		for (t = s; t < e; t++, dest += sl->ports)
+			for (i = 0; i < sl->ports; i++)
+				dest[i] = (i - t) & (sl->ports - 1);
+		return true;
+	}
 	memset(dest, 0xff, (size_t)(e - s) * sl->ports * sizeof(*dest));
 	for (t = s; t < e; t++) {
 		row = dest + (size_t)(t - s) * sl->ports;
@@ -398,9 +407,12 @@ static bool bfly_msglist_slots_dest(const struct bfly_msglist_slots *sl, const u
  * @sl: the layout every message of the list lies in
  *	(bfly_msglist_in_slots())
  * @msgs: the messages
- * @order: the messages by step (bfly_msglist_sort())
+ * @order: the messages by step (bfly_msglist_sort()), or NULL for the
+ *	exchange on N a power of two in the RLS schedule's rounds: step t
+ *	holds i -> i - t mod N for every i (@sl->src, @sl->dst, @msgs and
+ *	@first unused)
  * @first: where each step starts in @order
- * @steps: steps, each a partial permutation
+ * @steps: steps, each a partial permutation (N without @order)
  * @scratch: bfly_msglist_slots_scratch() entries
  * @moved: receives the payload bytes moved
  *
@@ -421,7 +433,8 @@ int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_b
 			    const u32 *order, const u32 *first, u32 steps, u32 *scratch,
 			    u64 *moved)
 {
-	bool stream = bfly_msg_stream((u64)first[steps] * sl->size);
+	u64 carried = order ? first[steps] : (u64)steps * sl->ports;
+	bool stream = bfly_msg_stream(carried * sl->size);
 	u32 per = bfly_msg_block_rounds(sl->ports, sl->size, stream), s, e;
 	struct bfly_msg_block blk = {
 		.send = b->send, .recv = b->recv, .size = sl->size, .ports = sl->ports,

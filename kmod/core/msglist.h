@@ -57,8 +57,9 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
  * struct bfly_msglist_slots - a list whose payload lies in a batch's layout
  * @ports: N
  * @size: every message's bytes, not zero
- * @src: each message's source
- * @dst: each message's destination
+ * @src: each message's source, or NULL (bfly_msglist_move_slots() without
+ *	a list)
+ * @dst: each message's destination, or NULL
  *
  * Message i -> d reads send slot i * N + d and writes receive slot
  * d * N + i, slots of @size bytes, as an all-to-all batch's (msgblock.h).

@@ -97,6 +97,31 @@ int bfly_nl_msgs_count(struct genl_info *info, u32 *count)
 }
 
 /**
+ * bfly_nl_msgs_read_at() - a service's read_msgs for part of a request's
+ *	msgs attribute
+ * @ctx: the request's &struct genl_info
+ * @msgs: receives @count messages without payload
+ * @first: the first message read
+ * @count: messages read; @first + @count at most what bfly_nl_msgs_count()
+ *	gave
+ *
+ * Return: 0.
+ */
+int bfly_nl_msgs_read_at(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count)
+{
+	struct genl_info *info = ctx;
+	const u32 *pair = (const u32 *)nla_data(info->attrs[BFLY_A_MSGS]) + 2 * (size_t)first;
+	u32 m;
+
+	memset(msgs, 0, count * sizeof(*msgs));
+	for (m = 0; m < count; m++) {
+		msgs[m].src = pair[2 * m];
+		msgs[m].dst = pair[2 * m + 1];
+	}
+	return 0;
+}
+
+/**
  * bfly_nl_msgs_read() - a service's read_msgs for a request's msgs attribute
  * @ctx: the request's &struct genl_info
  * @msgs: receives @count messages without payload
@@ -106,16 +131,7 @@ int bfly_nl_msgs_count(struct genl_info *info, u32 *count)
  */
 int bfly_nl_msgs_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
 {
-	struct genl_info *info = ctx;
-	const u32 *pair = nla_data(info->attrs[BFLY_A_MSGS]);
-	u32 m;
-
-	memset(msgs, 0, count * sizeof(*msgs));
-	for (m = 0; m < count; m++) {
-		msgs[m].src = pair[2 * m];
-		msgs[m].dst = pair[2 * m + 1];
-	}
-	return 0;
+	return bfly_nl_msgs_read_at(ctx, msgs, 0, count);
 }
 
 /* The fabric named by BFLY_A_ID, referenced; an ERR_PTR with extack set. */

@@ -20,5 +20,6 @@ int bfly_nl_answered(struct netlink_ext_ack *extack, int err);
 struct bfly_fabric *bfly_nl_fabric(struct genl_info *info);
 int bfly_nl_msgs_count(struct genl_info *info, u32 *count);
 int bfly_nl_msgs_read(void *ctx, struct bfly_msgset_msg *msgs, u32 count);
+int bfly_nl_msgs_read_at(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count);
 
 #endif /* _BFLY_NETLINK_H */

@@ -81,7 +81,7 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *msgs = info->attrs[BFLY_A_MSGS], **a = info->attrs;
 	struct bfly_hrel_req req = {
-		.read_msgs = bfly_nl_msgs_read,
+		.read_msgs = bfly_nl_msgs_read_at,
 		.ctx = info,
 		.bufs.killable = true,
 	};

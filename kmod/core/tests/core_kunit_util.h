@@ -38,4 +38,12 @@ static inline int bfly_kunit_read_msgs(void *ctx, struct bfly_msgset_msg *msgs, 
 	return 0;
 }
 
+/* An h-relation's read_msgs: messages @first .. @first + @count - 1 at @ctx. */
+static inline int bfly_kunit_read_msgs_at(void *ctx, struct bfly_msgset_msg *msgs, u32 first,
+					  u32 count)
+{
+	memcpy(msgs, (struct bfly_msgset_msg *)ctx + first, count * sizeof(*msgs));
+	return 0;
+}
+
 #endif /* BFLY_CORE_KUNIT_UTIL_H */

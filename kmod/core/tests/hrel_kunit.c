@@ -6,7 +6,8 @@
  * routes at once, Benes takes exactly h rounds and the others h or more;
  * the k-ary n-fly's rounds self-route without conflict, the flattened
  * butterfly's are one per colour; the all-to-all listed in order gives
- * what the general path gives the same exchange in another order.
+ * what the general path gives the same exchange in another order, and a
+ * batch list, kept nowhere, what the general path gives it.
  */
 #include <kunit/test.h>
 #include <linux/prandom.h>
@@ -26,7 +27,7 @@ static int bfly_hr_run(struct kunit *test, struct bfly_fabric *fab, u32 count,
 		       struct bfly_msgset_msg *msgs, struct bfly_hrel_res *res)
 {
 	struct bfly_hrel_req req = {
-		.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = count, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 	};
 	u64 before = atomic64_read(&fab->mem.used);
 	int err;
@@ -165,7 +166,7 @@ static void bfly_hrel_rounds(struct kunit *test)
 
 		for (j = 0; j < ARRAY_SIZE(hs); j++) {
 			struct bfly_hrel_req req = {
-				.count = hs[j] * ports, .read_msgs = bfly_kunit_read_msgs,
+				.count = hs[j] * ports, .read_msgs = bfly_kunit_read_msgs_at,
 				.ctx = msgs,
 			};
 			struct bfly_hrel_res res = {};
@@ -192,7 +193,7 @@ static void bfly_hrel_parallel(struct kunit *test)
 	struct bfly_fabric *fab = bfly_kunit_fabric(test, BFLY_TOPO_BENES, 2, 0, 8);
 	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, 5 * sizeof(*msgs));
 	struct bfly_hrel_req req = {
-		.count = 5, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = 5, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 	};
 	struct bfly_hrel_res res = {};
 	u32 m;
@@ -234,7 +235,7 @@ static void bfly_hrel_exchange_is_batch(struct kunit *test)
 							 0, ports);
 		struct bfly_batch_req breq = { .schedule = BFLY_SCHED_RLS };
 		struct bfly_hrel_req req = {
-			.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+			.count = count, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 		};
 		struct bfly_batch_res bres = {};
 		struct bfly_hrel_res res = {};
@@ -260,7 +261,7 @@ static void bfly_hr_keep(struct kunit *test, struct bfly_fabric *fab, u32 count,
 			 struct bfly_msgset_msg *msgs, struct bfly_hrel_res *res)
 {
 	struct bfly_hrel_req req = {
-		.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = count, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 	};
 
 	memset(res, 0, sizeof(*res));
@@ -356,12 +357,100 @@ static void bfly_hrel_listed_exchange(struct kunit *test)
 	}
 }
 
+/* @res and @ref report the same rounds, cycles and round permutations. */
+static void bfly_hr_same_rounds(struct kunit *test, const struct bfly_hrel_res *ref,
+				const struct bfly_hrel_res *res, u32 ports)
+{
+	u32 *pa = bfly_test_alloc(test, ports * sizeof(u32));
+	u32 *pb = bfly_test_alloc(test, ports * sizeof(u32));
+	u32 r;
+
+	KUNIT_EXPECT_EQ(test, ref->h, res->h);
+	KUNIT_EXPECT_EQ(test, ref->colours, res->colours);
+	KUNIT_EXPECT_EQ(test, ref->rounds, res->rounds);
+	KUNIT_EXPECT_EQ(test, ref->cycles, res->cycles);
+	for (r = 0; r < min(ref->rounds, res->rounds); r++) {
+		bfly_hrel_round_perm(ref, r, pa);
+		bfly_hrel_round_perm(res, r, pb);
+		KUNIT_EXPECT_EQ(test, 0, memcmp(pa, pb, ports * sizeof(u32)));
+	}
+}
+
+/*
+ * A batch list (the exchange listed in order on bfly2 and bfly-twice,
+ * several chunks of the read) keeps no message: the same report as the
+ * list with two messages swapped past the first chunk, which the general
+ * path runs, with and without each message's round. A message that
+ * differs far into the list is named as the general path names it, the
+ * ones before it kept as read.
+ */
+static void bfly_hrel_batch_list(struct kunit *test)
+{
+	static const u32 fams[] = { BFLY_TOPO_BFLY2, BFLY_TOPO_BFLY_TWICE };
+	const u32 ports = 32, count = ports * ports, late = 700;
+	struct bfly_msgset_msg *msgs = bfly_test_alloc(test, count * sizeof(*msgs));
+	struct bfly_hrel_req req = {
+		.count = count, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
+	};
+	struct bfly_hrel_res in, res;
+	u32 f, m;
+
+	for (f = 0; f < ARRAY_SIZE(fams); f++) {
+		struct bfly_fabric *fab = bfly_kunit_fabric(test, fams[f], 2, 0, ports);
+
+		memset(msgs, 0, count * sizeof(*msgs));
+		bfly_hr_pairs(msgs, ports, count, false, false);
+		bfly_hr_keep(test, fab, count, msgs, &in);
+		KUNIT_EXPECT_TRUE(test, in.batch_list);
+		KUNIT_EXPECT_TRUE(test, in.listed_a2a);
+		KUNIT_EXPECT_NULL(test, in.src);
+		KUNIT_EXPECT_EQ(test, ports, in.rounds);
+
+		req.skip_round = true;
+		memset(&res, 0, sizeof(res));
+		KUNIT_EXPECT_EQ(test, 0, bfly_hrel(fab, &req, &res));
+		KUNIT_EXPECT_TRUE(test, res.batch_list);
+		KUNIT_EXPECT_NULL(test, res.round);
+		bfly_hr_same_rounds(test, &in, &res, ports);
+		bfly_hrel_done(&res);
+		req.skip_round = false;
+
+		swap(msgs[late], msgs[late + 1]);
+		bfly_hr_keep(test, fab, count, msgs, &res);
+		KUNIT_EXPECT_FALSE(test, res.batch_list);
+		KUNIT_EXPECT_FALSE(test, res.listed_a2a);
+		bfly_hr_same_rounds(test, &in, &res, ports);
+		for (m = 0; m < count; m++)
+			KUNIT_EXPECT_EQ(test, in.round[msgs[m].src * ports + msgs[m].dst],
+					res.round[m]);
+		bfly_hrel_done(&res);
+		swap(msgs[late], msgs[late + 1]);
+		bfly_hrel_done(&in);
+
+		msgs[late].dst = ports;
+		KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, fab, count, msgs, &res));
+		KUNIT_EXPECT_TRUE(test, res.has_bad_msg);
+		KUNIT_EXPECT_EQ(test, late, res.bad_msg);
+		msgs[late].dst = late % ports;
+		msgs[count - 1].pad = 1;
+		KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, fab, count, msgs, &res));
+		KUNIT_EXPECT_EQ(test, count - 1, res.bad_msg);
+		msgs[count - 1].pad = 0;
+		/* a length without buffers: the general path's refusal */
+		msgs[0].len = 8;
+		KUNIT_EXPECT_EQ(test, -EINVAL, bfly_hr_run(test, fab, count, msgs, &res));
+		KUNIT_EXPECT_EQ(test, 0U, res.bad_msg);
+		msgs[0].len = 0;
+	}
+}
+
 static struct kunit_case bfly_hrel_service_cases[] = {
 	KUNIT_CASE(bfly_hrel_refusals),
 	KUNIT_CASE(bfly_hrel_rounds),
 	KUNIT_CASE(bfly_hrel_parallel),
 	KUNIT_CASE(bfly_hrel_exchange_is_batch),
 	KUNIT_CASE(bfly_hrel_listed_exchange),
+	KUNIT_CASE(bfly_hrel_batch_list),
 	{}
 };
 

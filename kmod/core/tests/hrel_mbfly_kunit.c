@@ -78,7 +78,7 @@ static int bfly_hm_run(struct bfly_fabric *fab, u32 count, struct bfly_msgset_ms
 		       struct bfly_hrel_res *res)
 {
 	struct bfly_hrel_req req = {
-		.count = count, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = count, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 		.want_paths = true,
 	};
 
@@ -178,7 +178,7 @@ static void bfly_hm_refusals(struct kunit *test)
 }
 
 /* A reader that fails as copy_from_user() does on a bad pointer. */
-static int bfly_hm_read_fault(void *ctx, struct bfly_msgset_msg *msgs, u32 count)
+static int bfly_hm_read_fault(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count)
 {
 	return -EFAULT;
 }
@@ -196,7 +196,7 @@ static void bfly_hm_budget(struct kunit *test)
 	u64 before = atomic64_read(&fab->mem.used);
 	struct bfly_mbfly_params tight = { .max_stages = 1 };
 	struct bfly_hrel_req req = {
-		.count = 256, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = 256, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 		.want_paths = true, .mbfly_params = &tight,
 	};
 	struct bfly_hrel_res res = {};
@@ -248,7 +248,7 @@ static void bfly_hm_overflow(struct kunit *test)
 	u64 before = atomic64_read(&fab->mem.used);
 	struct bfly_mbfly_params bad = {};
 	struct bfly_hrel_req req = {
-		.count = cnt, .read_msgs = bfly_kunit_read_msgs, .ctx = msgs,
+		.count = cnt, .read_msgs = bfly_kunit_read_msgs_at, .ctx = msgs,
 		.mbfly_params = &bad,
 	};
 	struct bfly_hrel_res res = {};

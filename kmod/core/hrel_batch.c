@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Batch lists: the all-to-all exchange listed in order in a batch's
+ * layout, on a fabric whose exchange rounds are proven free of conflicts,
+ * recognised while the list is read and kept nowhere; its report and
+ * payload computed from N as BFLY_IOC_BATCH computes them (hrel.rst, "The
+ * all-to-all exchange").
+ */
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "lib/schedule.h"
+#include "core.h"
+#include "hrel.h"
+#include "msglist.h"
+
+/* Messages read at a time while a list is compared with a batch list */
+#define BFLY_HREL_CHUNK 256
+
+/**
+ * bfly_hrel_batch_way() - could a list be a batch list?
+ * @geo: a self-routing fabric's geometry (its colours run by labels)
+ * @count: the list's messages
+ *
+ * Return: whether @count is N * N and the fabric's exchange rounds, the
+ * RLS schedule's, are proven free of conflicts, as the general path finds
+ * them (&bfly_hrel_res.batch_list).
+ */
+bool bfly_hrel_batch_way(const struct bfly_geometry *geo, u32 count)
+{
+	struct bfly_sched sched;
+
+	if ((u64)count != (u64)geo->ports * geo->ports)
+		return false;
+	if (bfly_sched_init(&sched, geo, BFLY_LATIN_RLS, NULL, NULL))
+		return false;
+	return bfly_sched_proven(&sched);
+}
+
+/* Message @m of a batch list of @size-byte messages on @ports ports */
+static struct bfly_msgset_msg bfly_hrel_batch_msg(u32 ports, u64 size, u32 m)
+{
+	u32 i = m / ports, d = m % ports;
+
+	return (struct bfly_msgset_msg) {
+		.src = i, .dst = d, .len = size,
+		.send_off = ((u64)i * ports + d) * size,
+		.recv_off = ((u64)d * ports + i) * size,
+	};
+}
+
+/*
+ * How many of the @n messages @x, message @m on, are the batch list's (of
+ * @size-byte messages): its compares alone.
+ */
+static u32 bfly_hrel_batch_match(const struct bfly_msgset_msg *x, u32 n, u32 m, u32 ports,
+				 u64 size)
+{
+	u32 i = m / ports, d = m % ports, k;
+	u64 soff = (u64)m * size, roff = ((u64)d * ports + i) * size, rstep = ports * size;
+
+	for (k = 0; k < n; k++, x++) {
+		if (x->src != i || x->dst != d || x->pad || x->len != size ||
+		    x->send_off != soff || x->recv_off != roff)
+			return k;
+		soff += size;
+		roff += rstep;
+		if (++d == ports) {
+			d = 0;
+			roff = ++i * size;
+		}
+	}
+	return n;
+}
+
+/**
+ * bfly_hrel_read_batch() - read a list, kept nowhere while it is a batch list
+ * @req: the request
+ * @res: its result: @res->ports is N, @res->mem charges @msgs
+ * @msgs: receives NULL for a batch list, else the whole list
+ * @size: receives the first message's length
+ *
+ * The list is read a chunk at a time and compared with a batch list of
+ * its first message's length. From the first chunk that differs, the
+ * whole list goes to *@msgs: the messages before it as they were
+ * compared, the rest as read.
+ *
+ * Return: 0; -ENOMEM, -E2BIG (memory limits) or @req->read_msgs()'s error.
+ */
+int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
+			 struct bfly_msgset_msg **msgs, u64 *size)
+{
+	const struct bfly_msglist_bufs *b = &req->bufs;
+	u32 ports = res->ports, m, n, k;
+	struct bfly_msgset_msg *chunk;
+	u64 all = (u64)ports * ports;
+	int err;
+
+	chunk = kmalloc_array(BFLY_HREL_CHUNK, sizeof(*chunk), GFP_KERNEL);
+	if (!chunk)
+		return -ENOMEM;
+	for (m = 0; m < req->count; m += n) {
+		n = min_t(u32, BFLY_HREL_CHUNK, req->count - m);
+		err = req->read_msgs(req->ctx, chunk, m, n);
+		if (err)
+			goto out;
+		if (!m) {
+			*size = chunk[0].len;
+			/* a layout the buffers do not hold is checked as any list */
+			if (*size && (*size % 8 || !b->send || !b->recv ||
+				      b->send_bytes / *size < all || b->recv_bytes / *size < all))
+				break;
+		}
+		if (bfly_hrel_batch_match(chunk, n, m, ports, *size) != n)
+			break;
+		if (m % (16 * BFLY_HREL_CHUNK) == 0)
+			cond_resched();
+	}
+	err = 0;
+	if (m == req->count)
+		goto out;
+	*msgs = bfly_mem_alloc_array(&res->mem, req->count, sizeof(**msgs), false);
+	err = res->mem.err;
+	if (err)
+		goto out;
+	for (k = 0; k < m; k++)
+		(*msgs)[k] = bfly_hrel_batch_msg(ports, *size, k);
+	memcpy(*msgs + m, chunk, n * sizeof(*chunk));
+	if (m + n < req->count)
+		err = req->read_msgs(req->ctx, *msgs + m + n, m + n, req->count - m - n);
+out:
+	kfree(chunk);
+	return err;
+}
+
+/**
+ * bfly_hrel_batch_run() - run a batch list
+ * @fab: the fabric, referenced by the caller
+ * @req: the request
+ * @res: receives the result
+ * @size: every message's length
+ *
+ * h, colours and rounds N, the rounds and their payload as BFLY_IOC_BATCH's
+ * on the same fabric, computed from N as the batch computes them; each
+ * message's round kept unless the frontend skips it.
+ *
+ * Return: 0; -ENOMEM or -E2BIG (memory limits); bfly_msglist_move_slots()'s
+ * errors.
+ */
+int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
+			struct bfly_hrel_res *res, u64 size)
+{
+	u32 ports = res->ports, m, *scratch;
+	struct bfly_msglist_slots sl = { .ports = ports, .size = size };
+	int err;
+
+	res->batch_list = true;
+	res->listed_a2a = true;
+	res->slot_size = size;
+	res->h = ports;
+	res->colours = ports;
+	res->rounds = ports;
+	res->cycles = bfly_sched_cycles(&fab->geo, res->rounds);
+	if (!req->skip_round) {
+		res->round = bfly_mem_alloc_array(&res->mem, res->count, sizeof(u32), false);
+		if (!res->round)
+			return res->mem.err;
+		for (m = 0; m < res->count; m++)
+			res->round[m] = (m / ports - m % ports) & (ports - 1);
+	}
+	res->reported = true;
+	if (!size)
+		return 0;
+	scratch = bfly_mem_alloc_array(&res->mem, bfly_msglist_slots_scratch(&sl, res->count),
+				       sizeof(u32), false);
+	if (!scratch)
+		return res->mem.err;
+	err = bfly_msglist_move_slots(fab, &req->bufs, &sl, NULL, NULL, NULL, ports, scratch,
+				      &res->bytes_moved);
+	kvfree(scratch);
+	return err;
+}
