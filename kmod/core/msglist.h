@@ -59,6 +59,8 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
  * @size: every message's bytes, not zero
  * @src: each message's source
  * @dst: each message's destination
+ * @stream: copy with streaming stores (bfly_msg_stream() of the payload),
+ *	decided once: the scratch's size and the blocks depend on it
  *
  * Message i -> d reads send slot i * N + d and writes receive slot
  * d * N + i, slots of @size bytes, as an all-to-all batch's (msgblock.h).
@@ -68,6 +70,7 @@ struct bfly_msglist_slots {
 	u64 size;
 	const u32 *src;
 	const u32 *dst;
+	bool stream;
 };
 
 /**

@@ -22,9 +22,18 @@
  *   hrel-test DEV overlap   messages that share receive bytes: the later
  *                           round's bytes remain (in one round the later
  *                           message's), though rounds move in blocks
+ *   hrel-test DEV top       one message in a batch's layout, its buffers
+ *                           at the top of the address space, where the
+ *                           N x N slots would pass its end: it arrives
+ *   hrel-test DEV paramrace one message in a batch's layout, run again and
+ *                           again while a child flips payload_stream_bytes
+ *                           between 0 and 32M (N = 1024: a block holds
+ *                           more rounds with cached stores): each arrives
  */
+#include <sys/wait.h>
 #include <errno.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/time.h>
 
 #include "hrel-test.h"
@@ -596,10 +605,116 @@ static void part_table(void)
 	tap_check(1, "table: N %u, h 1 .. 16", info.ports);
 }
 
+/*
+ * One message 0 -> 0 in a batch's layout (slot 0 of both buffers) of 8,
+ * 64 and 4096 bytes, the send and the receive page the last two of the
+ * address space: each message lies in user memory, the N x N slots of
+ * the layout would not. It arrives, as any message in its buffers does.
+ */
+static void part_top(void)
+{
+	/* x86-64's TASK_SIZE_MAX with 5-level page tables, then with 4 */
+	static const uintptr_t tops[] = { 0xfffffffffff000ULL, 0x7ffffffff000ULL };
+	static const __u32 sizes[] = { 8, 64, 4096 };
+	struct bfly_msgset_msg msg = { 0 };
+	__u8 *page = MAP_FAILED, *send, *recv;
+	struct bfly_hrel a;
+	__u32 k, round;
+	int res;
+
+	for (k = 0; k < 2 && page == MAP_FAILED; k++) {
+		page = mmap((void *)(tops[k] - 8192), 8192, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (page != MAP_FAILED && (uintptr_t)page != tops[k] - 8192) {
+			munmap(page, 8192);
+			page = MAP_FAILED;
+		}
+	}
+	if (page == MAP_FAILED) {
+		tap_check(1, "top: # SKIP the last two pages are taken (%s)",
+			  strerrorname_np(errno));
+		return;
+	}
+	send = page;
+	recv = page + 4096;
+	for (k = 0; k < 3; k++) {
+		memset(send, 0x5a + k, 4096);
+		memset(recv, 0xee, 4096);
+		msg.len = sizes[k];
+		a = (struct bfly_hrel){
+			.size = sizeof(a), .count = 1, .seed = 1,
+			.msgs_ptr = (uintptr_t)&msg, .round_ptr = (uintptr_t)&round,
+			.send_ptr = (uintptr_t)send, .send_bytes = 4096,
+			.recv_ptr = (uintptr_t)recv, .recv_bytes = 4096,
+		};
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		tap_check(!res && a.bytes_moved == sizes[k] && recv[0] == 0x5a + k &&
+			  recv[sizes[k] - 1] == 0x5a + k &&
+			  (sizes[k] == 4096 || recv[sizes[k]] == 0xee),
+			  "top (%p), N = %u, %u B: HREL %s, %llu bytes moved, the slot's bytes arrived",
+			  (void *)page, info.ports, sizes[k], res ? strerrorname_np(errno) : "0",
+			  (unsigned long long)a.bytes_moved);
+	}
+	munmap(page, 8192);
+}
+
+/*
+ * Flip payload_stream_bytes between 0 and 32M until killed: a relation
+ * that sized its blocks for streaming stores may reach its copy with
+ * cached ones, whose blocks hold more rounds.
+ */
+static void flip_stream_param(void)
+{
+	static const char * const v[] = { "0\n", "32M\n" };
+	unsigned int k;
+	int f;
+
+	f = open("/sys/module/bfly/parameters/payload_stream_bytes", O_WRONLY);
+	if (f < 0)
+		_exit(1);
+	for (k = 0;; k++)
+		if (pwrite(f, v[k & 1], strlen(v[k & 1]), 0) < 0)
+			_exit(1);
+}
+
+static void part_paramrace(void)
+{
+	struct bfly_msgset_msg msg = { .len = 8 };
+	__u64 send = 0x1122334455667788ULL, recv;
+	__u32 k, bad = 0, round;
+	struct bfly_hrel a;
+	pid_t child;
+	int f;
+
+	child = fork();
+	if (!child)
+		flip_stream_param();
+	for (k = 0; k < 1000; k++) {
+		recv = 0;
+		a = (struct bfly_hrel){
+			.size = sizeof(a), .count = 1, .seed = k,
+			.msgs_ptr = (uintptr_t)&msg, .round_ptr = (uintptr_t)&round,
+			.send_ptr = (uintptr_t)&send, .send_bytes = 8,
+			.recv_ptr = (uintptr_t)&recv, .recv_bytes = 8,
+		};
+		if (ioctl(fd, BFLY_IOC_HREL, &a) || a.bytes_moved != 8 || recv != send)
+			bad++;
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	f = open("/sys/module/bfly/parameters/payload_stream_bytes", O_WRONLY);
+	tap_check(f >= 0 && write(f, "32M\n", 4) == 4, "paramrace: payload_stream_bytes=32M");
+	if (f >= 0)
+		close(f);
+	tap_check(!bad, "paramrace, N = %u: 1000 relations, payload_stream_bytes flipping: %u wrong",
+		  info.ports, bad);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table|overlap\n");
+		fprintf(stderr, "usage: hrel-test DEV %s\n",
+			"run|bad|refused|hxn|signal|table|overlap|top|paramrace");
 		return 2;
 	}
 	dev = argv[1];
@@ -620,6 +735,10 @@ int main(int argc, char **argv)
 		part_table();
 	else if (!strcmp(argv[2], "overlap"))
 		part_overlap();
+	else if (!strcmp(argv[2], "top"))
+		part_top();
+	else if (!strcmp(argv[2], "paramrace"))
+		part_paramrace();
 	else
 		return 2;
 	close(fd);
