@@ -31,6 +31,7 @@
 #include "lib/schedule.h"
 #include "hrel.h"
 #include "hrel_fly.h"
+#include "msgcopy.h"
 #include "msglist.h"
 
 static_assert(sizeof(struct bfly_hrel) == BFLY_HREL_SIZE_VER1);
@@ -602,6 +603,8 @@ static int bfly_hrel_payload(struct bfly_hrel_run *run)
 	size_t entries = BFLY_MSGLIST_SCRATCH(carried);
 	int err;
 
+	/* once: payload_stream_bytes may change before the copy */
+	sl.stream = bfly_msg_stream((u64)carried * sl.size);
 	if (sl.size)
 		entries = bfly_msglist_slots_scratch(&sl, carried);
 	scratch = bfly_mem_alloc_array(&res->mem, entries, sizeof(u32), false);

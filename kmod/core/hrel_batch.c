@@ -14,6 +14,7 @@
 #include "lib/schedule.h"
 #include "core.h"
 #include "hrel.h"
+#include "msgcopy.h"
 #include "msglist.h"
 
 /* Messages read at a time while a list is compared with a batch list */
@@ -153,7 +154,10 @@ int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req
 			struct bfly_hrel_res *res, u64 size)
 {
 	u32 ports = res->ports, m, *scratch;
-	struct bfly_msglist_slots sl = { .ports = ports, .size = size };
+	struct bfly_msglist_slots sl = {
+		.ports = ports, .size = size,
+		.stream = bfly_msg_stream((u64)ports * ports * size),
+	};
 	int err;
 
 	res->batch_list = true;

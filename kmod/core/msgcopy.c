@@ -643,6 +643,30 @@ int bfly_msg_copy_chunked(const struct bfly_msg *msg, u64 len, const struct bfly
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy_chunked);
 
+/*
+ * @run message by message, each copy with an access check of its own
+ * (nothing prefetched): for a run whose buffers are not user memory from
+ * end to end though each of its messages may be (an h-relation's list
+ * needs only its own slots of a layout that may pass the end of the
+ * address space). A streaming copy's error return fences itself.
+ */
+static int bfly_msg_copy_each(struct bfly_msg_run *run)
+{
+	u32 k;
+	int err;
+
+	for (k = 0; k < run->count; k++) {
+		if (run->stream)
+			err = bfly_msg_copy_stream(&run->msgs[k], run->len, NULL);
+		else
+			err = bfly_msg_copy(&run->msgs[k], run->len, NULL);
+		if (err)
+			return err;
+		run->copied = k + 1;
+	}
+	return 0;
+}
+
 /**
  * bfly_msg_copy_run() - copy a run of messages of one length
  * @run: the messages, the buffers holding them; @run->copied is set to
@@ -650,12 +674,14 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_msg_copy_chunked);
  *
  * One access check of each buffer and one user-access section for the
  * whole run, instead of one of each per message: for small messages they
- * cost as much as the copy. With cached stores each copy prefetches the
- * message @run->distance further on in @run->msgs, as bfly_msg_copy()
- * does its @ahead; streaming runs (@run->stream) prefetch nothing, take
- * the vector registers once for the run where they can, and leave the
- * fence to the caller (an error return fences itself), as
- * bfly_msg_copy_stream(). The caller keeps the run short enough to go
+ * cost as much as the copy. Buffers that fail the check (@run->bytes from
+ * @run->bounds pass the end of user memory) go message by message, each
+ * with its own check, as bfly_msg_copy() does. With cached stores each
+ * copy prefetches the message @run->distance further on in @run->msgs,
+ * as bfly_msg_copy() does its @ahead; streaming runs (@run->stream)
+ * prefetch nothing, take the vector registers once for the run where they
+ * can, and leave the fence to the caller (an error return fences itself),
+ * as bfly_msg_copy_stream(). The caller keeps the run short enough to go
  * without a reschedule point.
  *
  * Return: 0, or -EFAULT when a slot is not readable or writable user
@@ -670,21 +696,13 @@ int bfly_msg_copy_run(struct bfly_msg_run *run)
 
 	run->copied = 0;
 	if (!access_ok(run->bounds.dst, run->bytes) || !access_ok(run->bounds.src, run->bytes))
-		return -EFAULT;
+		return bfly_msg_copy_each(run);
 	if (run->stream) {
-		int err;
-
 #ifdef __x86_64__
 		if (bfly_msg_run_lines_nt(run))
 			return bfly_msg_copy_run_nt(run);
 #endif
-		for (k = 0; k < run->count; k++) {
-			err = bfly_msg_copy_stream(&run->msgs[k], run->len, NULL);
-			if (err)
-				return err;
-			run->copied = k + 1;
-		}
-		return 0;
+		return bfly_msg_copy_each(run);
 	}
 	if (!user_access_begin(run->bounds.src, run->bytes))
 		return -EFAULT;

@@ -363,8 +363,7 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
  */
 size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count)
 {
-	bool stream = bfly_msg_stream((u64)count * sl->size);
-	size_t table = (size_t)bfly_msg_block_rounds(sl->ports, sl->size, stream) * sl->ports;
+	size_t table = (size_t)bfly_msg_block_rounds(sl->ports, sl->size, sl->stream) * sl->ports;
 
 	if (!sl->src)
 		return table;
@@ -433,8 +432,7 @@ int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_b
 			    const u32 *order, const u32 *first, u32 steps, u32 *scratch,
 			    u64 *moved)
 {
-	u64 carried = order ? first[steps] : (u64)steps * sl->ports;
-	bool stream = bfly_msg_stream(carried * sl->size);
+	bool stream = sl->stream;
 	u32 per = bfly_msg_block_rounds(sl->ports, sl->size, stream), s, e;
 	struct bfly_msg_block blk = {
 		.send = b->send, .recv = b->recv, .size = sl->size, .ports = sl->ports,

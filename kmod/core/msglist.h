@@ -60,6 +60,8 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
  * @src: each message's source, or NULL (bfly_msglist_move_slots() without
  *	a list)
  * @dst: each message's destination, or NULL
+ * @stream: copy with streaming stores (bfly_msg_stream() of the payload),
+ *	decided once: the scratch's size and the blocks depend on it
  *
  * Message i -> d reads send slot i * N + d and writes receive slot
  * d * N + i, slots of @size bytes, as an all-to-all batch's (msgblock.h).
@@ -69,6 +71,7 @@ struct bfly_msglist_slots {
 	u64 size;
 	const u32 *src;
 	const u32 *dst;
+	bool stream;
 };
 
 /**

@@ -27,6 +27,13 @@
  *                           interleaved groups): into pages not present
  *                           yet, and a read-only half: EFAULT, bytes_moved
  *                           whole messages that arrived
+ *   hrel-test DEV top       one message in a batch's layout, its buffers
+ *                           at the top of the address space, where the
+ *                           N x N slots would pass its end: it arrives
+ *   hrel-test DEV paramrace one message in a batch's layout, run again and
+ *                           again while a child flips payload_stream_bytes
+ *                           between 0 and 32M (N = 1024: a block holds
+ *                           more rounds with cached stores): each arrives
  */
 #include <errno.h>
 #include <signal.h>
@@ -564,93 +571,6 @@ static void part_overlap(void)
 	}
 }
 
-/*
- * Messages of one length @len (whole lines and a 32-byte tail; 69664 B is
- * several pieces of a streaming group) from consecutive send slots to
- * shuffled receive slots, 16-byte aligned: the streaming copy moves each
- * run of four in one interleaved group. Into a receive buffer no page of
- * which is present yet: every message whole. With the receive buffer's
- * second half read-only from a page boundary: EFAULT, and bytes_moved
- * counts messages that arrived whole.
- */
-static void lines_run(__u32 len, __u64 *seed)
-{
-	__u32 m, k, t, whole, *slot;
-	__u64 bytes, half;
-	struct bfly_hrel a;
-	struct rel r;
-	int res, e;
-
-	union_of_perms(&r, 4, seed);
-	bytes = (__u64)r.n * len;
-	slot = xmalloc(r.n * 4ULL);
-	for (m = 0; m < r.n; m++)
-		slot[m] = m;
-	for (m = r.n - 1; m > 0; m--) {
-		k = xorshift64(seed) % (m + 1);
-		t = slot[m];
-		slot[m] = slot[k];
-		slot[k] = t;
-	}
-	r.send_bytes = bytes;
-	r.recv_bytes = bytes;
-	r.send = xmalloc(bytes);
-	r.want = xmalloc(bytes);
-	for (m = 0; m < r.n; m++) {
-		r.msgs[m].len = len;
-		r.msgs[m].send_off = (__u64)m * len;
-		r.msgs[m].recv_off = (__u64)slot[m] * len;
-		r.total += len;
-		for (k = 0; k < len; k++)
-			r.send[r.msgs[m].send_off + k] = tag(m, k);
-		memcpy(r.want + r.msgs[m].recv_off, r.send + r.msgs[m].send_off, len);
-	}
-	r.recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (r.recv == MAP_FAILED) {
-		tap_check(0, "lines: no memory");
-		r.recv = NULL;
-		free(slot);
-		rel_free(&r);
-		return;
-	}
-	/* not args(), which would touch the receive pages */
-	a = (struct bfly_hrel) {
-		.size = sizeof(a), .count = r.n, .seed = 1,
-		.msgs_ptr = (uintptr_t)r.msgs, .round_ptr = (uintptr_t)r.round,
-		.send_ptr = (uintptr_t)r.send, .send_bytes = bytes,
-		.recv_ptr = (uintptr_t)r.recv, .recv_bytes = bytes,
-	};
-	res = ioctl(fd, BFLY_IOC_HREL, &a);
-	tap_check(!res && a.bytes_moved == r.total && !memcmp(r.recv, r.want, bytes),
-		  "lines: %u messages of %u B into receive pages not present yet: all whole (%s)",
-		  r.n, len, res ? strerror(errno) : "ok");
-	half = (bytes / 2 + 4095) / 4096 * 4096;
-	memset(r.recv, 0xee, bytes);
-	mprotect(r.recv + half, bytes - half, PROT_READ);
-	res = ioctl(fd, BFLY_IOC_HREL, &a);
-	e = errno;
-	mprotect(r.recv + half, bytes - half, PROT_READ | PROT_WRITE);
-	for (m = 0, whole = 0; m < r.n; m++)
-		whole += !memcmp(r.recv + r.msgs[m].recv_off, r.send + r.msgs[m].send_off, len);
-	tap_check(res == -1 && e == EFAULT && a.bytes_moved % len == 0 &&
-		  a.bytes_moved < r.total && a.bytes_moved / len <= whole,
-		  "lines: %u B, a read-only half: EFAULT (got %s), %llu bytes moved, %u messages whole",
-		  len, res ? strerrorname_np(e) : "success", (unsigned long long)a.bytes_moved,
-		  whole);
-	munmap(r.recv, bytes);
-	r.recv = NULL;
-	free(slot);
-	rel_free(&r);
-}
-
-static void part_lines(void)
-{
-	__u64 seed = 0x11e5;
-
-	lines_run(4128, &seed);
-	lines_run(69664, &seed);
-}
-
 /* Rounds and cycles of random h-relations (unions of h permutations). */
 static void part_table(void)
 {
@@ -692,7 +612,8 @@ static void part_table(void)
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: hrel-test DEV run|bad|refused|hxn|signal|table|overlap|lines\n");
+		fprintf(stderr, "usage: hrel-test DEV %s\n",
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace");
 		return 2;
 	}
 	dev = argv[1];
@@ -715,6 +636,10 @@ int main(int argc, char **argv)
 		part_overlap();
 	else if (!strcmp(argv[2], "lines"))
 		part_lines();
+	else if (!strcmp(argv[2], "top"))
+		part_top();
+	else if (!strcmp(argv[2], "paramrace"))
+		part_paramrace();
 	else
 		return 2;
 	close(fd);

@@ -36,4 +36,9 @@ __u32 run_check(struct rel *r, __u64 seed, const char *what);
 void union_of_perms(struct rel *r, __u32 h, __u64 *seed);
 int runs_exchange(void);
 
+/* hrel-test-mem.c: the payload's memory edges */
+void part_lines(void);
+void part_top(void);
+void part_paramrace(void);
+
 #endif /* _BFLY_HREL_TEST_H */

@@ -33,18 +33,24 @@ hrel-test "/dev/$be" signal
 hrel-test "/dev/$b2" overlap
 hrel-test "/dev/$cb" overlap
 hrel-test "/dev/$b2" lines
+hrel-test "/dev/$be" top
 # streaming stores (x86-64) from the first byte: payload and faults alike
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" run
 hrel-test "/dev/$b2" bad
 hrel-test "/dev/$b2" overlap
 hrel-test "/dev/$b2" lines
+hrel-test "/dev/$b2" top
 check "payload_stream_bytes=32M" sh -c "echo 32M > /sys/module/bfly/parameters/payload_stream_bytes"
 
 # A fabric that runs none: one with a fault
 check "fault add: a stuck node on $bf" bflyctl fault add "$bf" stuck 1 3 cross
 hrel-test "/dev/$bf" refused
 check "fault clear on $bf" bflyctl fault clear "$bf"
+# blocks sized once: payload_stream_bytes flipping under the relations
+mid=$(bflyctl new benes 1024)
+hrel-test "/dev/$mid" paramrace
+bflyctl del "$mid"
 big=$(bflyctl new butterfly 65536)
 hrel-test "/dev/$big" hxn
 bflyctl del "$big"

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hrel-test's parts at the payload's memory edges: messages of whole lines
+ * into pages not present yet or read-only (the streaming copy's groups), a
+ * batch's layout at the top of the address space, and
+ * payload_stream_bytes changing under running relations.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hrel-test.h"
+
+/*
+ * Messages of one length @len (whole lines and a 32-byte tail; 69664 B is
+ * several pieces of a streaming group) from consecutive send slots to
+ * shuffled receive slots, 16-byte aligned: the streaming copy moves each
+ * run of four in one interleaved group. Into a receive buffer no page of
+ * which is present yet: every message whole. With the receive buffer's
+ * second half read-only from a page boundary: EFAULT, and bytes_moved
+ * counts messages that arrived whole.
+ */
+static void lines_run(__u32 len, __u64 *seed)
+{
+	__u32 m, k, t, whole, *slot;
+	__u64 bytes, half;
+	struct bfly_hrel a;
+	struct rel r;
+	int res, e;
+
+	union_of_perms(&r, 4, seed);
+	bytes = (__u64)r.n * len;
+	slot = xmalloc(r.n * 4ULL);
+	for (m = 0; m < r.n; m++)
+		slot[m] = m;
+	for (m = r.n - 1; m > 0; m--) {
+		k = xorshift64(seed) % (m + 1);
+		t = slot[m];
+		slot[m] = slot[k];
+		slot[k] = t;
+	}
+	r.send_bytes = bytes;
+	r.recv_bytes = bytes;
+	r.send = xmalloc(bytes);
+	r.want = xmalloc(bytes);
+	for (m = 0; m < r.n; m++) {
+		r.msgs[m].len = len;
+		r.msgs[m].send_off = (__u64)m * len;
+		r.msgs[m].recv_off = (__u64)slot[m] * len;
+		r.total += len;
+		for (k = 0; k < len; k++)
+			r.send[r.msgs[m].send_off + k] = tag(m, k);
+		memcpy(r.want + r.msgs[m].recv_off, r.send + r.msgs[m].send_off, len);
+	}
+	r.recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r.recv == MAP_FAILED) {
+		tap_check(0, "lines: no memory");
+		r.recv = NULL;
+		free(slot);
+		rel_free(&r);
+		return;
+	}
+	/* not args(), which would touch the receive pages */
+	a = (struct bfly_hrel) {
+		.size = sizeof(a), .count = r.n, .seed = 1,
+		.msgs_ptr = (uintptr_t)r.msgs, .round_ptr = (uintptr_t)r.round,
+		.send_ptr = (uintptr_t)r.send, .send_bytes = bytes,
+		.recv_ptr = (uintptr_t)r.recv, .recv_bytes = bytes,
+	};
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	tap_check(!res && a.bytes_moved == r.total && !memcmp(r.recv, r.want, bytes),
+		  "lines: %u messages of %u B into receive pages not present yet: all whole (%s)",
+		  r.n, len, res ? strerror(errno) : "ok");
+	half = (bytes / 2 + 4095) / 4096 * 4096;
+	memset(r.recv, 0xee, bytes);
+	mprotect(r.recv + half, bytes - half, PROT_READ);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	e = errno;
+	mprotect(r.recv + half, bytes - half, PROT_READ | PROT_WRITE);
+	for (m = 0, whole = 0; m < r.n; m++)
+		whole += !memcmp(r.recv + r.msgs[m].recv_off, r.send + r.msgs[m].send_off, len);
+	tap_check(res == -1 && e == EFAULT && a.bytes_moved % len == 0 &&
+		  a.bytes_moved < r.total && a.bytes_moved / len <= whole,
+		  "lines: %u B, a read-only half: EFAULT (got %s), %llu bytes moved, %u messages whole",
+		  len, res ? strerrorname_np(e) : "success", (unsigned long long)a.bytes_moved,
+		  whole);
+	munmap(r.recv, bytes);
+	r.recv = NULL;
+	free(slot);
+	rel_free(&r);
+}
+
+void part_lines(void)
+{
+	__u64 seed = 0x11e5;
+
+	lines_run(4128, &seed);
+	lines_run(69664, &seed);
+}
+
+/*
+ * One message 0 -> 0 in a batch's layout (slot 0 of both buffers) of 8,
+ * 64 and 4096 bytes, the send and the receive page the last two of the
+ * address space: each message lies in user memory, the N x N slots of
+ * the layout would not. It arrives, as any message in its buffers does.
+ */
+void part_top(void)
+{
+	/* x86-64's TASK_SIZE_MAX with 5-level page tables, then with 4 */
+	static const uintptr_t tops[] = { 0xfffffffffff000ULL, 0x7ffffffff000ULL };
+	static const __u32 sizes[] = { 8, 64, 4096 };
+	struct bfly_msgset_msg msg = { 0 };
+	__u8 *page = MAP_FAILED, *send, *recv;
+	struct bfly_hrel a;
+	__u32 k, round;
+	int res;
+
+	for (k = 0; k < 2 && page == MAP_FAILED; k++) {
+		page = mmap((void *)(tops[k] - 8192), 8192, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (page != MAP_FAILED && (uintptr_t)page != tops[k] - 8192) {
+			munmap(page, 8192);
+			page = MAP_FAILED;
+		}
+	}
+	if (page == MAP_FAILED) {
+		tap_check(1, "top: # SKIP the last two pages are taken (%s)",
+			  strerrorname_np(errno));
+		return;
+	}
+	send = page;
+	recv = page + 4096;
+	for (k = 0; k < 3; k++) {
+		memset(send, 0x5a + k, 4096);
+		memset(recv, 0xee, 4096);
+		msg.len = sizes[k];
+		a = (struct bfly_hrel){
+			.size = sizeof(a), .count = 1, .seed = 1,
+			.msgs_ptr = (uintptr_t)&msg, .round_ptr = (uintptr_t)&round,
+			.send_ptr = (uintptr_t)send, .send_bytes = 4096,
+			.recv_ptr = (uintptr_t)recv, .recv_bytes = 4096,
+		};
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		tap_check(!res && a.bytes_moved == sizes[k] && recv[0] == 0x5a + k &&
+			  recv[sizes[k] - 1] == 0x5a + k &&
+			  (sizes[k] == 4096 || recv[sizes[k]] == 0xee),
+			  "top (%p), N = %u, %u B: HREL %s, %llu bytes moved, the slot's bytes arrived",
+			  (void *)page, info.ports, sizes[k], res ? strerrorname_np(errno) : "0",
+			  (unsigned long long)a.bytes_moved);
+	}
+	munmap(page, 8192);
+}
+
+/*
+ * Flip payload_stream_bytes between 0 and 32M until killed: a relation
+ * that sized its blocks for streaming stores may reach its copy with
+ * cached ones, whose blocks hold more rounds.
+ */
+static void flip_stream_param(void)
+{
+	static const char * const v[] = { "0\n", "32M\n" };
+	unsigned int k;
+	int f;
+
+	f = open("/sys/module/bfly/parameters/payload_stream_bytes", O_WRONLY);
+	if (f < 0)
+		_exit(1);
+	for (k = 0;; k++)
+		if (pwrite(f, v[k & 1], strlen(v[k & 1]), 0) < 0)
+			_exit(1);
+}
+
+void part_paramrace(void)
+{
+	struct bfly_msgset_msg msg = { .len = 8 };
+	__u64 send = 0x1122334455667788ULL, recv;
+	__u32 k, bad = 0, round;
+	struct bfly_hrel a;
+	pid_t child;
+	int f;
+
+	child = fork();
+	if (!child)
+		flip_stream_param();
+	for (k = 0; k < 1000; k++) {
+		recv = 0;
+		a = (struct bfly_hrel){
+			.size = sizeof(a), .count = 1, .seed = k,
+			.msgs_ptr = (uintptr_t)&msg, .round_ptr = (uintptr_t)&round,
+			.send_ptr = (uintptr_t)&send, .send_bytes = 8,
+			.recv_ptr = (uintptr_t)&recv, .recv_bytes = 8,
+		};
+		if (ioctl(fd, BFLY_IOC_HREL, &a) || a.bytes_moved != 8 || recv != send)
+			bad++;
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	f = open("/sys/module/bfly/parameters/payload_stream_bytes", O_WRONLY);
+	tap_check(f >= 0 && write(f, "32M\n", 4) == 4, "paramrace: payload_stream_bytes=32M");
+	if (f >= 0)
+		close(f);
+	tap_check(!bad, "paramrace, N = %u: 1000 relations, payload_stream_bytes flips: %u wrong",
+		  info.ports, bad);
+}
