@@ -235,6 +235,22 @@ static void bfly_msg_block_tile(const struct bfly_msg_block *blk, struct bfly_ms
 }
 
 /*
+ * The first @copied messages listed with their sources @src and
+ * destinations @dest have arrived: count their bytes, and mark them in
+ * the done bitmap if there is one.
+ */
+static void bfly_msg_block_arrived(struct bfly_msg_block *blk, const u32 *src, const u32 *dest,
+				   u32 copied)
+{
+	u32 k;
+
+	blk->moved += (u64)copied * blk->size;
+	if (blk->done)
+		for (k = 0; k < copied; k++)
+			__set_bit((u64)dest[k] * blk->ports + src[k], blk->done);
+}
+
+/*
  * A block of messages of at most %BFLY_MSG_PREFETCH_MAX bytes: runs of
  * %BFLY_MSG_RUN messages, each with one access check and one user-access
  * section (bfly_msg_copy_run()), for which a message alone pays as much
@@ -253,7 +269,7 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 		.bytes = ports * ports * blk->size,
 	};
 	struct bfly_msg_walk w, peek;
-	u32 k, row;
+	u32 row;
 	int err;
 
 	bfly_msg_block_tile(blk, &w);
@@ -269,10 +285,7 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 							  msgs + run.count, NULL, NULL);
 		}
 		err = bfly_msg_copy_run(&run);
-		blk->moved += run.copied * blk->size;
-		if (blk->done)
-			for (k = 0; k < run.copied; k++)
-				__set_bit((u64)dest[k] * ports + src[k], blk->done);
+		bfly_msg_block_arrived(blk, src, dest, run.copied);
 		if (err)
 			return err;
 		/* the end of a row of a long block */
@@ -298,7 +311,7 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 	struct bfly_msg msgs[BFLY_MSG_GROUP];
 	u32 src[BFLY_MSG_GROUP], dest[BFLY_MSG_GROUP];
 	struct bfly_msg_walk w;
-	u32 row, n, copied, k;
+	u32 row, n, copied;
 	int err;
 
 	bfly_msg_block_tile(blk, &w);
@@ -306,10 +319,7 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 		row = w.first;
 		n = bfly_msg_block_list(blk, &w, back, BFLY_MSG_GROUP, true, msgs, src, dest);
 		err = bfly_msg_copy_group_stream(msgs, n, blk->size, &copied);
-		blk->moved += copied * blk->size;
-		if (blk->done)
-			for (k = 0; k < copied; k++)
-				__set_bit((u64)dest[k] * blk->ports + src[k], blk->done);
+		bfly_msg_block_arrived(blk, src, dest, copied);
 		if (err)
 			return err;
 		/* the end of a row */
@@ -377,7 +387,7 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 		.bounds = { .src = blk->send, .dst = blk->recv },
 		.bytes = ports * ports * blk->size,
 	};
-	u32 i0, width, t, j, k;
+	u32 i0, width, t, j;
 	int err;
 
 	for (i0 = 0; i0 < blk->ports; i0 += width) {
@@ -389,10 +399,7 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 							msgs, src, dest);
 			run.listed = run.count;
 			err = bfly_msg_copy_run(&run);
-			blk->moved += run.copied * blk->size;
-			if (blk->done)
-				for (k = 0; k < run.copied; k++)
-					__set_bit((u64)dest[k] * ports + src[k], blk->done);
+			bfly_msg_block_arrived(blk, src, dest, run.copied);
 			if (err)
 				return err;
 		}
