@@ -221,6 +221,7 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 	struct bfly_mbfly_m *m = &st->m[i];
 	u32 dst = st->msgs[i].dst, c, h, b, k;
 	struct bfly_mbfly_port *pt;
+	bool ghost = false;
 
 	st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
 	bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
@@ -248,13 +249,19 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 		if (pt->flag)
 			m->slot = bfly_mbfly_place(st, pt, 1, false);
 	} else {
-		const u16 *gs = bfly_mbfly_gs(st, pt);
+		u16 *gs = bfly_mbfly_gs(st, pt);
 
 		pt->ghosts--;
 		for (k = 0; pt->flag && k < pt->s; k++) {
 			if (gs[k]) {
-				bfly_mbfly_gs_add(st, pt, k, -1);
+				/*
+				 * The message takes a ghost's buffer: its
+				 * neighbour's g'' (ghosts and messages
+				 * assigned) stays, so the node is not marked.
+				 */
+				gs[k]--;
 				m->slot = k;
+				ghost = true;
 				break;
 			}
 		}
@@ -263,7 +270,8 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 	}
 	if (m->slot != BFLY_MBFLY_NOSLOT) {
 		m->next = bfly_mbfly_nbr(st, pt, c, m->row, h, m->slot);
-		bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
+		if (!ghost)
+			bfly_mbfly_gpp_add(st, c + 1, m->next, 1);
 		bfly_mbfly_bset(st->sent, i);
 	}
 }
