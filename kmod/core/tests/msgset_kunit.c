@@ -9,7 +9,6 @@
 #include <linux/slab.h>
 
 #include "core/core.h"
-#include "core/msglist.h"
 #include "core/msgset.h"
 #include "lib/tests/kunit_util.h"
 #include "core_kunit_util.h"
@@ -135,65 +134,9 @@ static void bfly_msgset_routed(struct kunit *test)
 	bfly_msgset_done(&res);
 }
 
-/*
- * Move two messages, A (64 bytes, step 0, receive offset 0) and B (step 1,
- * @b_len bytes from send offset 64 to @b_recv), in one block; check that
- * every received byte is the later step's where they share bytes.
- */
-static void bfly_ms_block_pair(struct kunit *test, u32 b_len, u64 b_recv)
-{
-	struct bfly_fabric *fab = kunit_kzalloc(test, sizeof(*fab), GFP_KERNEL);
-	struct bfly_msgset_msg msgs[2] = {
-		{ .len = 64, .send_off = 0, .recv_off = 0 },
-		{ .len = b_len, .send_off = 64, .recv_off = b_recv },
-	};
-	u32 *scratch = kunit_kcalloc(test, BFLY_MSGLIST_SCRATCH(2), sizeof(u32), GFP_KERNEL);
-	u32 step[2] = { 0, 1 }, first[3], order[2];
-	u8 *send = kunit_kzalloc(test, 128, GFP_KERNEL);
-	u8 *recv = kunit_kzalloc(test, 128, GFP_KERNEL);
-	struct bfly_msglist_bufs b = {
-		.send = send, .recv = recv, .send_bytes = 128, .recv_bytes = 128,
-	};
-	u64 moved, i;
-	u8 want;
-
-	KUNIT_ASSERT_NOT_NULL(test, fab);
-	KUNIT_ASSERT_NOT_NULL(test, scratch);
-	KUNIT_ASSERT_NOT_NULL(test, send);
-	KUNIT_ASSERT_NOT_NULL(test, recv);
-	for (i = 0; i < 128; i++)
-		send[i] = i + 1;
-	bfly_msglist_sort(2, step, 2, first, order);
-	KUNIT_ASSERT_EQ(test, 0, bfly_msglist_move(fab, &b, msgs, order, first, 2, scratch,
-						   &moved));
-	KUNIT_EXPECT_EQ(test, moved, 64 + (u64)b_len);
-	for (i = 0; i < 128; i++) {
-		want = 0;
-		if (i < 64)
-			want = i + 1;
-		if (i >= b_recv && i < b_recv + b_len)
-			want = 64 + (i - b_recv) + 1;
-		KUNIT_EXPECT_EQ_MSG(test, recv[i], want, "byte %llu", i);
-	}
-}
-
-/*
- * A block sorts its messages by units of the shortest one's length: the
- * later step's bytes remain where two start in one unit, or where one
- * runs into the next unit's, and apart they move together.
- */
-static void bfly_msgset_block_units(struct kunit *test)
-{
-	bfly_ms_block_pair(test, 32, 32);	/* B in A's second 32-byte unit */
-	bfly_ms_block_pair(test, 64, 32);	/* both in one 64-byte unit */
-	bfly_ms_block_pair(test, 32, 64);	/* apart */
-	bfly_ms_block_pair(test, 8, 56);	/* B in A's last word */
-}
-
 static struct kunit_case bfly_msgset_cases[] = {
 	KUNIT_CASE(bfly_msgset_refusals),
 	KUNIT_CASE(bfly_msgset_routed),
-	KUNIT_CASE(bfly_msgset_block_units),
 	{}
 };
 
