@@ -199,38 +199,50 @@ static int bfly_msglist_copy_groups(const struct bfly_msglist_bufs *b,
 	return 0;
 }
 
-/* Bits of an offset's key (its 8-byte word) one radix pass sorts */
+/* Bits of a key one radix pass sorts */
 #define BFLY_MSGLIST_RADIX_BITS 11
 
-/* The key a block is sorted by: the message's send or receive word */
-static u64 bfly_msglist_key(const struct bfly_msgset_msg *x, bool recv)
+/*
+ * The unit of a block's sort keys: the largest power of two (8 at least)
+ * no longer than its shortest message with payload, @min_len. Two such
+ * messages that start in one unit share bytes, so sorting by unit orders
+ * the receive offsets of a block whose messages share no receive bytes.
+ */
+static unsigned int bfly_msglist_unit(u32 min_len)
 {
-	return (recv ? x->recv_off : x->send_off) >> 3;
+	return min_len >= 16 ? ilog2(min_len) : 3;
+}
+
+/* The key a block is sorted by: the unit of the send or receive offset */
+static u64 bfly_msglist_key(const struct bfly_msgset_msg *x, bool recv, unsigned int unit)
+{
+	return (recv ? x->recv_off : x->send_off) >> unit;
 }
 
 /*
- * Sort the @n messages @idx by their send (or, @recv, receive) offsets
- * below @bytes, stably: least significant digit first, @tmp @n entries and
- * @count %BFLY_MSGLIST_RADIX entries of scratch.
+ * Sort the @n messages @idx by the @unit of their send (or, @recv,
+ * receive) offsets below @bytes, stably: least significant digit first,
+ * @tmp @n entries and @count %BFLY_MSGLIST_RADIX entries of scratch.
  */
 static void bfly_msglist_radix(const struct bfly_msgset_msg *msgs, u32 *idx, u32 n, bool recv,
-			       u64 bytes, u32 *tmp, u32 *count)
+			       u64 bytes, unsigned int unit, u32 *tmp, u32 *count)
 {
 	u32 mask = BFLY_MSGLIST_RADIX - 1, m, d, sum, c, *from = idx, *to = tmp, *swap;
 	u32 shift;
 
-	for (shift = 0; shift < 64 && (bytes >> 3) >> shift; shift += BFLY_MSGLIST_RADIX_BITS) {
+	for (shift = 0; shift < 64 && (bytes >> unit) >> shift; shift += BFLY_MSGLIST_RADIX_BITS) {
 		memset(count, 0, BFLY_MSGLIST_RADIX * sizeof(*count));
 		for (m = 0; m < n; m++)
-			count[(bfly_msglist_key(&msgs[from[m]], recv) >> shift) & mask]++;
+			count[(bfly_msglist_key(&msgs[from[m]], recv, unit) >> shift) & mask]++;
 		for (d = 0, sum = 0; d < BFLY_MSGLIST_RADIX; d++) {
 			c = count[d];
 			count[d] = sum;
 			sum += c;
 		}
-		for (m = 0; m < n; m++)
-			to[count[(bfly_msglist_key(&msgs[from[m]], recv) >> shift) & mask]++] =
-				from[m];
+		for (m = 0; m < n; m++) {
+			d = (bfly_msglist_key(&msgs[from[m]], recv, unit) >> shift) & mask;
+			to[count[d]++] = from[m];
+		}
 		swap = from;
 		from = to;
 		to = swap;
@@ -239,7 +251,10 @@ static void bfly_msglist_radix(const struct bfly_msgset_msg *msgs, u32 *idx, u32
 		memcpy(idx, from, (size_t)n * sizeof(*idx));
 }
 
-/* Do two of the @n messages @idx, sorted by receive offset, share bytes? */
+/*
+ * Do two of the @n messages @idx, sorted by the unit of their receive
+ * offsets, share bytes? Where none do, the offsets ascend.
+ */
 static bool bfly_msglist_overlap(const struct bfly_msgset_msg *msgs, const u32 *idx, u32 n)
 {
 	u64 end = 0;
@@ -258,23 +273,64 @@ static bool bfly_msglist_overlap(const struct bfly_msgset_msg *msgs, const u32 *
 }
 
 /*
- * Move steps @s .. @e - 1 together: their messages sorted by receive
- * offset to see that none share bytes (else step by step, so the later
- * step's bytes remain), then by send offset, and moved in that order.
+ * Sort the @n messages @idx by the @unit of their receive offsets below
+ * @bytes, @tmp @n + %BFLY_MSGLIST_RADIX entries of scratch, and see that
+ * none share bytes. Where the units number no more than that scratch, it
+ * holds the message starting in each (bfly_msglist_unit(): two messages
+ * starting in one share bytes) and the messages with payload are read
+ * back in the order of their units; else a radix sort. Return: the
+ * messages with payload now in @idx, none sharing bytes, or U32_MAX.
+ */
+static u32 bfly_msglist_by_recv(const struct bfly_msgset_msg *msgs, u32 *idx, u32 n, u64 bytes,
+				unsigned int unit, u32 *tmp)
+{
+	u64 units = (bytes >> unit) + 1, k;
+	u32 m, j, *table = tmp;
+
+	if (units > (u64)n + BFLY_MSGLIST_RADIX) {
+		bfly_msglist_radix(msgs, idx, n, true, bytes, unit, tmp, tmp + n);
+		return bfly_msglist_overlap(msgs, idx, n) ? U32_MAX : n;
+	}
+	memset(table, 0xff, units * sizeof(*table));
+	for (m = 0; m < n; m++) {
+		const struct bfly_msgset_msg *x = &msgs[idx[m]];
+
+		if (!x->len)
+			continue;
+		k = bfly_msglist_key(x, true, unit);
+		if (table[k] != U32_MAX)
+			return U32_MAX;
+		table[k] = idx[m];
+	}
+	for (k = 0, j = 0; k < units; k++)
+		if (table[k] != U32_MAX)
+			idx[j++] = table[k];
+	return bfly_msglist_overlap(msgs, idx, j) ? U32_MAX : j;
+}
+
+/*
+ * Move steps @s .. @e - 1 together, @min_len the shortest of their
+ * messages with payload: their messages sorted by the unit of their
+ * receive offsets (bfly_msglist_unit()) to see that none share bytes (else
+ * step by step, so the later step's bytes remain), and moved in that
+ * order.
  */
 static int bfly_msglist_move_block(const struct bfly_msglist_bufs *b,
 				   const struct bfly_msgset_msg *msgs, const u32 *order,
-				   const u32 *first, u32 s, u32 e, bool stream, u32 *scratch,
-				   u64 *moved)
+				   const u32 *first, u32 s, u32 e, u32 min_len, bool stream,
+				   u32 *scratch, u64 *moved)
 {
 	u32 n = first[e] - first[s], *idx = scratch, *tmp = scratch + n;
 	u32 *count = scratch + 2 * (size_t)n;
+	unsigned int unit = bfly_msglist_unit(min_len);
 	int err = 0;
+	u32 with;
 
 	memcpy(idx, order + first[s], (size_t)n * sizeof(*idx));
-	bfly_msglist_radix(msgs, idx, n, true, b->recv_bytes, tmp, count);
-	if (!bfly_msglist_overlap(msgs, idx, n)) {
-		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, tmp, count);
+	with = bfly_msglist_by_recv(msgs, idx, n, b->recv_bytes, unit, tmp);
+	if (with != U32_MAX) {
+		n = with;
+		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, unit, tmp, count);
 		if (stream)
 			return bfly_msglist_copy_groups(b, msgs, idx, n, moved);
 		return bfly_msglist_copy(b, msgs, idx, n, stream, true, moved);
@@ -317,13 +373,17 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 		      u32 steps, u32 *scratch, u64 *moved)
 {
 	u64 total = 0, block, want;
-	u32 s, e, m;
+	u32 s, e, m, len, min_len, all_min;
 	bool stream;
 	int err;
 
 	*moved = 0;
-	for (m = 0; m < first[steps]; m++)
-		total += msgs[order[m]].len;
+	for (m = 0, all_min = U32_MAX; m < first[steps]; m++) {
+		len = msgs[order[m]].len;
+		total += len;
+		if (len && len < all_min)
+			all_min = len;
+	}
 	stream = bfly_msg_stream(total);
 	want = stream ? BFLY_MSG_BLOCK_STREAM : BFLY_MSG_BLOCK_CACHED;
 	for (s = 0; s < steps; s = e) {
@@ -334,15 +394,24 @@ int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b
 		if (!scratch) {
 			err = bfly_msglist_copy(b, msgs, order + first[s], first[e] - first[s],
 						stream, false, moved);
+		} else if (!s && total <= want) {
+			/* one block holds them all */
+			e = steps;
+			err = bfly_msglist_move_block(b, msgs, order, first, s, e, all_min,
+						      stream, scratch, moved);
 		} else {
-			for (block = 0, m = first[s]; ; e++) {
-				for (; m < first[e]; m++)
-					block += msgs[order[m]].len;
+			for (block = 0, min_len = U32_MAX, m = first[s]; ; e++) {
+				for (; m < first[e]; m++) {
+					len = msgs[order[m]].len;
+					block += len;
+					if (len && len < min_len)
+						min_len = len;
+				}
 				if (e == steps || block >= want)
 					break;
 			}
-			err = bfly_msglist_move_block(b, msgs, order, first, s, e, stream,
-						      scratch, moved);
+			err = bfly_msglist_move_block(b, msgs, order, first, s, e, min_len,
+						      stream, scratch, moved);
 		}
 		bfly_msg_stream_fence(stream);
 		if (err)
@@ -368,6 +437,20 @@ size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count
 	if (!sl->src)
 		return table;
 	return max_t(size_t, table, BFLY_MSGLIST_SCRATCH(count));
+}
+
+/* The shortest of messages @order[@from] .. @order[@to - 1] with payload */
+static u32 bfly_msglist_min_len(const struct bfly_msgset_msg *msgs, const u32 *order, u32 from,
+				u32 to)
+{
+	u32 min_len = U32_MAX, len;
+
+	for (; from < to; from++) {
+		len = msgs[order[from]].len;
+		if (len && len < min_len)
+			min_len = len;
+	}
+	return min_len;
 }
 
 /*
@@ -433,7 +516,7 @@ int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_b
 			    u64 *moved)
 {
 	bool stream = sl->stream;
-	u32 per = bfly_msg_block_rounds(sl->ports, sl->size, stream), s, e;
+	u32 per = bfly_msg_block_rounds(sl->ports, sl->size, stream), s, e, len;
 	struct bfly_msg_block blk = {
 		.send = b->send, .recv = b->recv, .size = sl->size, .ports = sl->ports,
 		.dest = scratch, .stream = stream,
@@ -452,7 +535,8 @@ int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_b
 			err = bfly_msg_block_move(&blk);
 			*moved += blk.moved;
 		} else {
-			err = bfly_msglist_move_block(b, msgs, order, first, s, e, stream,
+			len = bfly_msglist_min_len(msgs, order, first[s], first[e]);
+			err = bfly_msglist_move_block(b, msgs, order, first, s, e, len, stream,
 						      scratch, moved);
 			bfly_msg_stream_fence(stream);
 		}
