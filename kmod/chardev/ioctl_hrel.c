@@ -3,12 +3,10 @@
  * The HREL ioctl: an h-relation run in rounds by core/hrel.c. It copies
  * the messages in and the report out.
  */
-#include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
-#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -28,51 +26,16 @@ static int bfly_hrel_arg_check(const struct bfly_hrel *a)
 	return 0;
 }
 
-/* Bytes of the list read in one user-access section */
-#define BFLY_HREL_READ_CHUNK (64 * 1024)
-
 /*
- * @words 8-byte words from @from (8-byte aligned) to @to, by a word loop:
- * copy_from_user() is a string instruction, which QEMU's TCG runs a byte
- * at a time, and a list with small messages is a large share of the bytes
- * the ioctl touches.
+ * Part of the list, by bfly_user_read()'s word loop: a list with small
+ * messages is a large share of the bytes the ioctl touches.
  */
-static int bfly_ioctl_hrel_words(u64 *to, const u64 __user *from, size_t words)
-{
-	size_t j;
-
-	if (!user_access_begin(from, words * sizeof(*from)))
-		return -EFAULT;
-	for (j = 0; j < words; j++)
-		unsafe_get_user(to[j], from + j, efault);
-	user_access_end();
-	return 0;
-efault:
-	user_access_end();
-	return -EFAULT;
-}
-
 static int bfly_ioctl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count)
 {
 	const struct bfly_hrel *a = ctx;
 	const struct bfly_msgset_msg __user *list = u64_to_user_ptr(a->msgs_ptr);
-	const u64 __user *from = (const u64 __user *)(list + first);
-	size_t words = array_size(count, sizeof(*msgs)) / sizeof(u64), off, n;
-	u64 *to = (u64 *)msgs;
-	int err;
 
-	static_assert(sizeof(*msgs) % sizeof(u64) == 0);
-	if (a->msgs_ptr % sizeof(u64))
-		return copy_from_user(msgs, list + first, array_size(count, sizeof(*msgs))) ?
-		       -EFAULT : 0;
-	for (off = 0; off < words; off += n) {
-		n = min_t(size_t, words - off, BFLY_HREL_READ_CHUNK / sizeof(u64));
-		err = bfly_ioctl_hrel_words(to + off, from + off, n);
-		if (err)
-			return err;
-		cond_resched();
-	}
-	return 0;
+	return bfly_user_read(msgs, list + first, array_size(count, sizeof(*msgs)));
 }
 
 /* Each round's partial permutation, as many whole rounds as @a->perm_entries hold. */
@@ -106,8 +69,8 @@ static int bfly_ioctl_hrel_publish(const struct bfly_hrel *a, const struct bfly_
 	if (!res->reported)
 		return 0;
 	if (a->round_ptr &&
-	    copy_to_user(u64_to_user_ptr(a->round_ptr), res->round,
-			 array_size(a->count, sizeof(*res->round))))
+	    bfly_user_write(u64_to_user_ptr(a->round_ptr), res->round,
+			    array_size(a->count, sizeof(*res->round))))
 		return -EFAULT;
 	if (a->path_ptr && res->mbfly.paths &&
 	    copy_to_user(u64_to_user_ptr(a->path_ptr), res->mbfly.paths,

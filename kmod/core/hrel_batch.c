@@ -6,6 +6,7 @@
  * payload computed from N as BFLY_IOC_BATCH computes them (hrel.rst, "The
  * all-to-all exchange").
  */
+#include <linux/build_bug.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -18,7 +19,7 @@
 #include "msglist.h"
 
 /* Messages read at a time while a list is compared with a batch list */
-#define BFLY_HREL_CHUNK 256
+#define BFLY_HREL_CHUNK 1024
 
 /**
  * bfly_hrel_batch_way() - could a list be a batch list?
@@ -52,25 +53,53 @@ static struct bfly_msgset_msg bfly_hrel_batch_msg(u32 ports, u64 size, u32 m)
 	};
 }
 
+/* A message's fields as the 8-byte words the list holds */
+union bfly_hrel_batch_words {
+	struct bfly_msgset_msg msg;
+	u64 w[4];
+};
+
+/* The first word of a message from @src to @dst */
+static u64 bfly_hrel_batch_ends(u32 src, u32 dst)
+{
+	union bfly_hrel_batch_words e = { .msg = { .src = src, .dst = dst } };
+
+	return e.w[0];
+}
+
+/* The second word of a message of @len bytes (its pad 0) */
+static u64 bfly_hrel_batch_len(u32 len)
+{
+	union bfly_hrel_batch_words e = { .msg = { .len = len } };
+
+	return e.w[1];
+}
+
 /*
  * How many of the @n messages @x, message @m on, are the batch list's (of
- * @size-byte messages): its compares alone.
+ * @size-byte messages): its compares alone, each message as its four
+ * words against expected words kept up to date from message to message.
  */
 static u32 bfly_hrel_batch_match(const struct bfly_msgset_msg *x, u32 n, u32 m, u32 ports,
-				 u64 size)
+				 u32 size)
 {
 	u32 i = m / ports, d = m % ports, k;
-	u64 soff = (u64)m * size, roff = ((u64)d * ports + i) * size, rstep = ports * size;
+	u64 soff = (u64)m * size, roff = ((u64)d * ports + i) * size, rstep = (u64)ports * size;
+	u64 ends = bfly_hrel_batch_ends(i, d), step = bfly_hrel_batch_ends(0, 1);
+	u64 len = bfly_hrel_batch_len(size);
+	const u64 *w = (const u64 *)x;
 
-	for (k = 0; k < n; k++, x++) {
-		if (x->src != i || x->dst != d || x->pad || x->len != size ||
-		    x->send_off != soff || x->recv_off != roff)
+	static_assert(sizeof(*x) == sizeof(union bfly_hrel_batch_words));
+	for (k = 0; k < n; k++, w += 4) {
+		if ((w[0] ^ ends) | (w[1] ^ len) | (w[2] ^ soff) | (w[3] ^ roff))
 			return k;
 		soff += size;
 		roff += rstep;
+		ends += step;
 		if (++d == ports) {
 			d = 0;
-			roff = ++i * size;
+			roff = ++i * (u64)size;
+			ends = bfly_hrel_batch_ends(i, 0);
 		}
 	}
 	return n;
@@ -99,7 +128,7 @@ int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 	u64 all = (u64)ports * ports;
 	int err;
 
-	chunk = kmalloc_array(BFLY_HREL_CHUNK, sizeof(*chunk), GFP_KERNEL);
+	chunk = kvmalloc_array(BFLY_HREL_CHUNK, sizeof(*chunk), GFP_KERNEL);
 	if (!chunk)
 		return -ENOMEM;
 	for (m = 0; m < req->count; m += n) {
@@ -116,8 +145,7 @@ int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 		}
 		if (bfly_hrel_batch_match(chunk, n, m, ports, *size) != n)
 			break;
-		if (m % (16 * BFLY_HREL_CHUNK) == 0)
-			cond_resched();
+		cond_resched();
 	}
 	err = 0;
 	if (m == req->count)
@@ -132,7 +160,7 @@ int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 	if (m + n < req->count)
 		err = req->read_msgs(req->ctx, *msgs + m + n, m + n, req->count - m - n);
 out:
-	kfree(chunk);
+	kvfree(chunk);
 	return err;
 }
 
