@@ -199,6 +199,12 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 			u64 w;
 
 			for (wi = base >> 6; wi <= (end - 1) >> 6; wi++) {
+				u64 t = bfly_mbfly_word(st->nf, wi, base, end);
+
+				/* the word's halves fetched first */
+				for (; t; t &= t - 1)
+					prefetchw(bfly_mbfly_port_at(st, c, wi * 64 + __builtin_ctzll(t) -
+								     base, h));
 				for (w = bfly_mbfly_take(st->nf, wi, base, end); w; w &= w - 1) {
 					u32 r = wi * 64 + __builtin_ctzll(w) - base;
 					struct bfly_mbfly_port *pt;
@@ -223,7 +229,10 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 	struct bfly_mbfly_port *pt;
 	bool ghost = false;
 
-	st->alive[bfly_mbfly_hidx(st, m->col, m->row, bfly_mbfly_half(g, m->col, dst))]--;
+	/*
+	 * The half it leaves has the flag (it gave the slot) and its live
+	 * count is read no more (only unflagged halves' are): not counted down.
+	 */
 	bfly_mbfly_gpp_add(st, m->col + 1, m->next, -1);
 	m->row = m->next;
 	m->slot = BFLY_MBFLY_NOSLOT;
@@ -243,7 +252,9 @@ static void bfly_mbfly_move(struct bfly_mbfly_st *st, u32 i)
 	}
 	h = bfly_mbfly_half(g, c, dst);
 	pt = bfly_mbfly_port_at(st, c, m->row, h);
-	st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
+	/* live counts only where read: unflagged halves */
+	if (!pt->flag)
+		st->alive[bfly_mbfly_hidx(st, c, m->row, h)]++;
 	if (!pt->ghosts) {
 		res->ghost_misses++;
 		if (pt->flag)
