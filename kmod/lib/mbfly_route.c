@@ -174,23 +174,34 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 {
 	const struct bfly_mbfly *g = st->g;
-	u32 i, c, h;
+	u32 i, j, k, n, c, h, end, idx[64];
 
-	for (i = 0; i < st->count; i++) {
-		struct bfly_mbfly_m *m = &st->m[i];
-		struct bfly_mbfly_port *pt;
+	for (i = 0; i < st->count; i += 64) {
+		end = min_t(u32, i + 64, st->count);
+		/* 64 messages at a time: those to place found, their halves fetched first */
+		for (n = 0, j = i; j < end; j++) {
+			const struct bfly_mbfly_m *m = &st->m[j];
 
-		if (m->done || m->slot != BFLY_MBFLY_NOSLOT || m->col > top)
-			continue;
-		h = bfly_mbfly_half(g, m->col, st->msgs[i].dst);
-		/* a waiting message's half has a flag only if flagged this stage */
-		if (!bfly_mbfly_btest(st->nf, bfly_mbfly_hidx(st, m->col, m->row, h)))
-			continue;
-		pt = bfly_mbfly_port_at(st, m->col, m->row, h);
-		m->slot = bfly_mbfly_place(st, pt, 1, false);
-		m->next = bfly_mbfly_nbr(st, pt, m->col, m->row, h, m->slot);
-		bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
-		bfly_mbfly_bset(st->sent, i);
+			if (m->done || m->slot != BFLY_MBFLY_NOSLOT || m->col > top)
+				continue;
+			h = bfly_mbfly_half(g, m->col, st->msgs[j].dst);
+			/* a waiting message's half has a flag only if flagged this stage */
+			if (!bfly_mbfly_btest(st->nf, bfly_mbfly_hidx(st, m->col, m->row, h)))
+				continue;
+			prefetchw(bfly_mbfly_port_at(st, m->col, m->row, h));
+			idx[n++] = j;
+		}
+		for (k = 0; k < n; k++) {
+			struct bfly_mbfly_m *m = &st->m[idx[k]];
+			struct bfly_mbfly_port *pt;
+
+			h = bfly_mbfly_half(g, m->col, st->msgs[idx[k]].dst);
+			pt = bfly_mbfly_port_at(st, m->col, m->row, h);
+			m->slot = bfly_mbfly_place(st, pt, 1, false);
+			m->next = bfly_mbfly_nbr(st, pt, m->col, m->row, h, m->slot);
+			bfly_mbfly_gpp_add(st, m->col + 1, m->next, 1);
+			bfly_mbfly_bset(st->sent, idx[k]);
+		}
 	}
 	/* the halves flagged this stage, each on its own: any order */
 	for (c = 0; c <= top; c++) {
@@ -202,9 +213,11 @@ static void bfly_mbfly_assign(struct bfly_mbfly_st *st, u32 top)
 				u64 t = bfly_mbfly_word(st->nf, wi, base, end);
 
 				/* the word's halves fetched first */
-				for (; t; t &= t - 1)
-					prefetchw(bfly_mbfly_port_at(st, c, wi * 64 + __builtin_ctzll(t) -
-								     base, h));
+				for (; t; t &= t - 1) {
+					u32 r = wi * 64 + __builtin_ctzll(t) - base;
+
+					prefetchw(bfly_mbfly_port_at(st, c, r, h));
+				}
 				for (w = bfly_mbfly_take(st->nf, wi, base, end); w; w &= w - 1) {
 					u32 r = wi * 64 + __builtin_ctzll(w) - base;
 					struct bfly_mbfly_port *pt;
@@ -302,7 +315,10 @@ static void bfly_mbfly_send(struct bfly_mbfly_st *st)
 		/* the halves the word's messages arrive at, fetched first */
 		for (t = w; t; t &= t - 1) {
 			u32 i = wi * 64 + __builtin_ctzll(t), c = st->m[i].col + 1, h;
+			size_t x = (size_t)c * g->ports + st->m[i].next;
 
+			prefetchw(&st->through[x]);
+			prefetchw(&st->gpp[x]);
 			if (c < g->log) {
 				h = bfly_mbfly_half(g, c, st->msgs[i].dst);
 				prefetchw(bfly_mbfly_port_at(st, c, st->m[i].next, h));
