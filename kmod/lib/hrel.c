@@ -38,7 +38,8 @@
  *     the caller's colour array holds each message's slot, each
  *     level keeps one bit a pair, and at the end sequential passes from
  *     the last level up give every slot its colour (u8 for h <= 256,
- *     u16 for h <= 2^16), which each message gathers.
+ *     u16 for h <= 2^16), which each message gathers (from 2^21 slots,
+ *     bucket by bucket through the build's runs: hrel_unwind.c).
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -78,6 +79,13 @@
 #define HREL_AHEAD 16
 /* A pair a walk reached: its rp[0] holds its state (struct hrel_pair) */
 #define HREL_SEEN BIT(31)
+/*
+ * Slots from which the final gather goes through the build's runs: below,
+ * the slots' colours (a byte each for h <= 256) stay in the cache anyway
+ */
+#ifndef HREL_GATHER_RUNS
+#define HREL_GATHER_RUNS BIT(21)
+#endif
 /* Steps between two calls to bfly_should_stop() */
 #define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
@@ -125,6 +133,7 @@ struct hrel_ws {
 	u32 *parent;			/* per segment: union-find */
 	u32 *flip;			/* h = 2^L: per level, a bit a pair */
 	struct hrel_walker *walker;
+	u32 *run;			/* h = 2^L: the build's runs, or NULL */
 	u32 rnd;
 };
 
@@ -267,10 +276,22 @@ static __always_inline u32 hrel_build(u32 ports, u32 count, const u32 *src,
 		ws->lcur[g] = g * h;
 	for (g = nr; g < n; g++)
 		ws->rsum[g] = 0;
+	ws->run = NULL;
 	if (slot_of && w == 2 && (size_t)n * h >> BFLY_HREL_BUCKET_SHIFT >= 2) {
-		/* buffer 1 and the union-find are free until the levels start */
-		bfly_hrel_scatter(count, src, dst, n * h, ws->gs, ws->gd, (u32 *)ws->buf[1],
-				  ws->parent, rv, slot_of);
+		/*
+		 * The runs sit in buffer 0 after the u16 right vertices, and
+		 * for h <= 2^16 their ends in mate_l[] (n h / 2^16 <= n
+		 * entries): neither is used again before the final gather,
+		 * which reads them (else the union-find, free until the
+		 * levels start, holds the ends).
+		 */
+		u32 *run = (u32 *)((u8 *)ws->buf[0] + (size_t)4 * n * h);
+		bool keep = h <= BIT(16);
+
+		bfly_hrel_scatter(count, src, dst, n * h, ws->gs, ws->gd, run,
+				  keep ? ws->mate_l : ws->parent, rv, slot_of);
+		if (keep)
+			ws->run = run;
 	} else if (slot_of) {
 		for (i = 0; i < count; i++)
 			slot_of[i] = ws->gs[src[i]]++;
@@ -621,7 +642,8 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 		cur = next;
 		next = tmp;
 	}
-	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour);
+	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour,
+			 slots >= HREL_GATHER_RUNS ? ws->run : NULL, ws->mate_l);
 	return 0;
 }
 

@@ -10,6 +10,8 @@
  * b 2^BFLY_HREL_BUCKET_SHIFT: a bucket holds at most that many messages),
  * then bucket by bucket to their slots, whose bucket stays in the cache.
  * The array receives the same entries as stores in message order give.
+ * The runs and their ends stay for the final gather (hrel_unwind.c), which
+ * reads each run entry's slot in its bucket.
  */
 #include "compat.h"
 #include "hrel_scatter.h"
@@ -22,8 +24,10 @@
  * @slots: the slots of @rv
  * @gs: per source port, its next slot; advanced past its messages
  * @gd: per destination port, its right vertex, below 2^16
- * @run: scratch of @slots entries of 4 bytes
- * @cur: scratch of one entry a bucket of slots
+ * @run: receives the runs: @slots entries of 4 bytes, run b from
+ *	b 2^BFLY_HREL_BUCKET_SHIFT, each entry a message's right vertex << 16
+ *	and its slot's low BFLY_HREL_BUCKET_SHIFT bits, in message order
+ * @cur: receives each run's end: one entry a bucket of slots
  * @rv: receives each message's right vertex at its slot (u16 entries)
  * @slot_of: receives each message's slot
  */

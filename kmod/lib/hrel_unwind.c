@@ -9,9 +9,19 @@
  * takes the colour of the slot it became at level lv + 1. The entries are
  * the narrowest that hold h colours; with u8 entries on a little-endian
  * machine a pass goes eight pairs a step in 64-bit words.
+ *
+ * Each message then takes its slot's colour. The slots are in random
+ * order of the messages, so a load in message order misses the cache
+ * every time. Where the build left its runs (hrel_scatter.c: per bucket
+ * of slots, each message's slot in it, in message order), the colours
+ * are read bucket by bucket into the runs' order, the bucket's colours
+ * staying in the cache, and the messages take them in order from the
+ * run of their slot's bucket: two passes of sequential streams for one
+ * of random loads.
  */
 #include "compat.h"
 #include "hrel_entry.h"
+#include "hrel_scatter.h"
 #include "hrel_unwind.h"
 
 /* Messages ahead that the gather prefetches */
@@ -102,8 +112,32 @@ static __always_inline void hrel_unwind_sub(const u32 *bits, u32 c, u32 sz, bool
 	}
 }
 
+/*
+ * Each message's colour from @cur (@w-byte entries per slot) through the
+ * runs @run and their ends @end (see the file comment); @out holds @slots
+ * entries. Leaves @end[b] at the end of run b again.
+ */
+static __always_inline void hrel_gather_runs(const u8 *cur, u32 slots, u32 count, u32 *colour,
+					     const u32 *run, u32 *end, u8 *out, unsigned int w)
+{
+	u32 nb = (u32)(((size_t)slots + BIT(BFLY_HREL_BUCKET_SHIFT) - 1) >>
+		       BFLY_HREL_BUCKET_SHIFT), b, i, j;
+	u32 low = BIT(BFLY_HREL_BUCKET_SHIFT) - 1;
+
+	for (b = 0; b < nb; b++) {
+		const u8 *c = cur + ((size_t)b << BFLY_HREL_BUCKET_SHIFT) * w;
+
+		for (j = b << BFLY_HREL_BUCKET_SHIFT; j < end[b]; j++)
+			hrel_put(out, j, hrel_get(c, run[j] & low, w), w);
+		end[b] = b << BFLY_HREL_BUCKET_SHIFT;
+	}
+	for (i = 0; i < count; i++)
+		colour[i] = hrel_get(out, end[colour[i] >> BFLY_HREL_BUCKET_SHIFT]++, w);
+}
+
 static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots, u32 levels,
-					  void *space, u32 count, u32 *colour, unsigned int w)
+					  void *space, u32 count, u32 *colour, const u32 *run,
+					  u32 *end, unsigned int w)
 {
 	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
 	u32 lv, i, c;
@@ -117,6 +151,11 @@ static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots,
 		tmp = cur;
 		cur = next;
 		next = tmp;
+	}
+	if (run) {
+		hrel_gather_runs(cur, slots, count, colour, run, end,
+				 (u8 *)space + (size_t)2 * slots * w, w);
+		return;
 	}
 	for (i = 0; i < count; i++) {
 		if (i + HREL_UNWIND_AHEAD < count)
@@ -135,14 +174,17 @@ static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots,
  *	2^@levels colours (u8, u16 or u32)
  * @count: messages
  * @colour: each message's slot; receives its colour
+ * @run: NULL, or bfly_hrel_scatter()'s runs of these messages (then
+ *	@space holds three arrays, and @levels is at most 16)
+ * @end: with @run, bfly_hrel_scatter()'s ends of the runs
  */
 void bfly_hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels, void *space,
-		      u32 count, u32 *colour)
+		      u32 count, u32 *colour, const u32 *run, u32 *end)
 {
 	if (levels <= 8)
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 1);
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, run, end, 1);
 	else if (levels <= 16)
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 2);
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, run, end, 2);
 	else
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, 4);
+		hrel_unwind_w(flip, words, slots, levels, space, count, colour, NULL, NULL, 4);
 }

@@ -9,6 +9,6 @@
 #include "compat.h"
 
 void bfly_hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels, void *space,
-		      u32 count, u32 *colour);
+		      u32 count, u32 *colour, const u32 *run, u32 *end);
 
 #endif /* _BFLY_HREL_UNWIND_H */

@@ -206,6 +206,59 @@ static void bfly_hrel_widths(struct kunit *test)
 	}
 }
 
+/*
+ * h = 2^L with at least 2^21 slots in u16 right vertices: the build's runs
+ * serve the final gather (hrel_unwind.c). Regular (every slot a message)
+ * and irregular (dummies fill the groups; the runs hold messages only),
+ * the messages in random order. Natively only: 2^21 messages and more.
+ */
+static void bfly_hrel_gather_runs(struct kunit *test)
+{
+	static const u32 cfg[][3] = {
+		/* ports, h, messages drawn (0: regular, N h) */
+		{ 1U << 15, 64, 0 }, { 1U << 16, 32, 0 }, { 60000, 64, 7000000 },
+		{ 1U << 16, 64, 3000000 },
+	};
+	u32 i, k, n, h, count, *src, *dst, *ds, *dd;
+	struct bfly_hrel_t t;
+	struct rnd_state rnd;
+
+	if (!BFLY_TEST_LARGE)
+		return;
+	prandom_seed_state(&rnd, 1421);
+	bfly_hrel_t_init(test, &t, 1U << 16, 1U << 22, 64);
+	src = bfly_test_alloc(test, (1U << 22) * sizeof(u32));
+	dst = bfly_test_alloc(test, (1U << 22) * sizeof(u32));
+	ds = bfly_test_alloc(test, (1U << 16) * sizeof(u32));
+	dd = bfly_test_alloc(test, (1U << 16) * sizeof(u32));
+	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
+		n = cfg[i][0];
+		h = cfg[i][1];
+		count = 0;
+		if (!cfg[i][2]) {
+			for (k = 0; k < h; k++) {
+				bfly_hrel_random_perm(&rnd, dst + k * n, n);
+				bfly_hrel_random_perm(&rnd, src + k * n, n);
+			}
+			count = n * h;
+		}
+		memset(ds, 0, n * sizeof(u32));
+		memset(dd, 0, n * sizeof(u32));
+		for (k = 0; k < cfg[i][2]; k++) {
+			u32 s = prandom_u32_state(&rnd) % n, d = prandom_u32_state(&rnd) % n;
+
+			if (ds[s] == h || dd[d] == h)
+				continue;
+			ds[s]++;
+			dd[d]++;
+			src[count] = s;
+			dst[count++] = d;
+		}
+		if (!bfly_hrel_run(test, &t, n, count, src, dst, h))
+			return;
+	}
+}
+
 /* Random messages kept while both ends have fewer than @cap: irregular. */
 static void bfly_hrel_random_capped(struct kunit *test)
 {
@@ -419,6 +472,7 @@ static void bfly_hrel_bad_input(struct kunit *test)
 static struct kunit_case bfly_hrel_cases[] = {
 	KUNIT_CASE(bfly_hrel_random_regular),
 	KUNIT_CASE(bfly_hrel_widths),
+	KUNIT_CASE(bfly_hrel_gather_runs),
 	KUNIT_CASE(bfly_hrel_random_capped),
 	KUNIT_CASE(bfly_hrel_adversarial),
 	KUNIT_CASE(bfly_hrel_exhaustive),
