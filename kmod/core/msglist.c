@@ -308,29 +308,117 @@ static u32 bfly_msglist_by_recv(const struct bfly_msgset_msg *msgs, u32 *idx, u3
 	return bfly_msglist_overlap(msgs, idx, j) ? U32_MAX : j;
 }
 
+/* The units of @bytes, rounded up: every message with payload starts in one */
+static u64 bfly_msglist_units(u64 bytes, unsigned int unit)
+{
+	return (bytes >> unit) + !!(bytes & (BIT_ULL(unit) - 1));
+}
+
+/*
+ * The quick way to a block's order, in one walk of the @n messages
+ * @from: a table of the send units, each holding the message starting
+ * in it, and a bitmap of the receive units, where each message marks
+ * every unit it touches. Where no two messages start in one send unit
+ * and no receive unit is marked twice, no two share receive bytes and
+ * the table read back in order is the messages with payload by send
+ * offset: they go to @scratch (BFLY_MSGLIST_SCRATCH(@n) entries, the
+ * table and the bitmap if they fit in it) and their number is returned.
+ * Else U32_MAX, and the sorts decide (messages that touch one unit
+ * may still not share bytes). Every walk of the list is in @from's
+ * order, which mostly follows the list's: no sorted walk reads the
+ * entries in a random order.
+ */
+static u32 bfly_msglist_tables(const struct bfly_msgset_msg *msgs, const u32 *from, u32 n,
+			       u64 send_bytes, u64 recv_bytes, unsigned int unit, u32 *scratch)
+{
+	u64 send_units = bfly_msglist_units(send_bytes, unit), k, last;
+	u64 words = (bfly_msglist_units(recv_bytes, unit) + 31) / 32;
+	u32 m, j, *table = scratch, *marked;
+
+	if (send_units + words > BFLY_MSGLIST_SCRATCH(n))
+		return U32_MAX;
+	marked = scratch + send_units;
+	memset(table, 0xff, send_units * sizeof(*table));
+	memset(marked, 0, words * sizeof(*marked));
+	for (m = 0; m < n; m++) {
+		const struct bfly_msgset_msg *x = &msgs[from[m]];
+
+		if (!x->len)
+			continue;
+		k = bfly_msglist_key(x, false, unit);
+		if (table[k] != U32_MAX)
+			return U32_MAX;
+		table[k] = from[m];
+		last = (x->recv_off + x->len - 1) >> unit;
+		for (k = bfly_msglist_key(x, true, unit); k <= last; k++) {
+			if (marked[k / 32] & BIT(k % 32))
+				return U32_MAX;
+			marked[k / 32] |= BIT(k % 32);
+		}
+	}
+	for (k = 0, j = 0; k < send_units; k++)
+		if (table[k] != U32_MAX)
+			scratch[j++] = table[k];
+	return j;
+}
+
+/**
+ * bfly_msglist_block_order() - a block's messages in the order of their send offsets
+ * @msgs: the messages, each with payload inside the buffers
+ *	(bfly_msglist_payload_check())
+ * @from: the block's @n messages, indices into @msgs
+ * @n: messages in the block
+ * @send_bytes: bytes of the send buffer
+ * @recv_bytes: bytes of the receive buffer
+ * @min_len: the shortest of the block's messages with payload
+ * @scratch: BFLY_MSGLIST_SCRATCH(@n) entries, not @from
+ *
+ * Sorts and checks key on units of the send and receive offsets
+ * (bfly_msglist_unit()): first by bfly_msglist_tables(), else by a table
+ * or radix sort of the receive units, a walk of the messages in that
+ * order, and a radix sort of the send units.
+ *
+ * Return: the block's messages with payload, now @scratch[0] .. in the
+ * order of the units of their send offsets, none sharing receive bytes
+ * with another; U32_MAX when two share receive bytes.
+ */
+u32 bfly_msglist_block_order(const struct bfly_msgset_msg *msgs, const u32 *from, u32 n,
+			     u64 send_bytes, u64 recv_bytes, u32 min_len, u32 *scratch)
+{
+	u32 *idx = scratch, *tmp = scratch + n, *count = scratch + 2 * (size_t)n;
+	unsigned int unit = bfly_msglist_unit(min_len);
+	u32 with;
+
+	with = bfly_msglist_tables(msgs, from, n, send_bytes, recv_bytes, unit, scratch);
+	if (with != U32_MAX)
+		return with;
+	memcpy(idx, from, (size_t)n * sizeof(*idx));
+	with = bfly_msglist_by_recv(msgs, idx, n, recv_bytes, unit, tmp);
+	if (with != U32_MAX)
+		bfly_msglist_radix(msgs, idx, with, false, send_bytes, unit, tmp, count);
+	return with;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msglist_block_order);
+
 /*
  * Move steps @s .. @e - 1 together, @min_len the shortest of their
- * messages with payload: their messages sorted by the unit of their
- * receive offsets (bfly_msglist_unit()) to see that none share bytes (else
- * step by step, so the later step's bytes remain), and moved in that
- * order.
+ * messages with payload: in the order of their send offsets when none
+ * share receive bytes (bfly_msglist_block_order()), else step by step,
+ * so the later step's bytes remain.
  */
 static int bfly_msglist_move_block(const struct bfly_msglist_bufs *b,
 				   const struct bfly_msgset_msg *msgs, const u32 *order,
 				   const u32 *first, u32 s, u32 e, u32 min_len, bool stream,
 				   u32 *scratch, u64 *moved)
 {
-	u32 n = first[e] - first[s], *idx = scratch, *tmp = scratch + n;
-	u32 *count = scratch + 2 * (size_t)n;
-	unsigned int unit = bfly_msglist_unit(min_len);
+	u32 n = first[e] - first[s], *idx = scratch;
 	int err = 0;
 	u32 with;
 
-	memcpy(idx, order + first[s], (size_t)n * sizeof(*idx));
-	with = bfly_msglist_by_recv(msgs, idx, n, b->recv_bytes, unit, tmp);
+	with = bfly_msglist_block_order(msgs, order + first[s], n, b->send_bytes, b->recv_bytes,
+					min_len, scratch);
 	if (with != U32_MAX) {
 		n = with;
-		bfly_msglist_radix(msgs, idx, n, false, b->send_bytes, unit, tmp, count);
 		if (stream)
 			return bfly_msglist_copy_groups(b, msgs, idx, n, moved);
 		return bfly_msglist_copy(b, msgs, idx, n, stream, true, moved);

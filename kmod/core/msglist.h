@@ -49,6 +49,8 @@ const char *bfly_msglist_payload_check(const struct bfly_msglist_bufs *b,
 #define BFLY_MSGLIST_SCRATCH(n) (2 * (size_t)(n) + BFLY_MSGLIST_RADIX)
 
 void bfly_msglist_sort(u32 count, const u32 *step, u32 steps, u32 *first, u32 *order);
+u32 bfly_msglist_block_order(const struct bfly_msgset_msg *msgs, const u32 *from, u32 n,
+			     u64 send_bytes, u64 recv_bytes, u32 min_len, u32 *scratch);
 int bfly_msglist_move(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
 		      const struct bfly_msgset_msg *msgs, const u32 *order, const u32 *first,
 		      u32 steps, u32 *scratch, u64 *moved);
