@@ -138,10 +138,16 @@ count_kunit() {
 # goes to $out/NAME.rc. Counts nothing, so several can run in the
 # background at once.
 vm_start() {
-	local name=$1 kernel=$2 moddir=$3 mode=$4
+	local name=$1 kernel=$2 moddir=$3 mode=$4 cpu=max ynl=
 	shift 4
-	"$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
-	"$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
+	# the debug kernel without LA57 (tests/vm/run-vm.sh says why)
+	[ "$moddir" = "$out/mod-test" ] && cpu=max,la57=off
+	# python3 and YNL only where a test uses them: not in the canary,
+	# nor in the debug kernel's two VMs, which run no userland test
+	[ "$name" = canary ] || [ "$name" = test-kernel-2 ] ||
+		{ [ "$name" = test-kernel ] && [ ${#debug_vms[@]} -gt 1 ]; } && ynl=no
+	BFLY_YNL=$ynl "$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
+	BFLY_VM_CPU=$cpu "$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
 		"$out/$name.results.log" "$vm_timeout" "bflymode=$mode" "$@"
 	echo $? > "$out/$name.rc"
 }
@@ -249,23 +255,19 @@ want kunit || vm_args+=(bflykunit=no)
 vms=yes
 [ -n "$e2e_none" ] && ! want kunit && ! want canary && vms=
 
-log "building userspace programs and modules"
+log "building userspace programs and the debug kernel's module"
 # The VMs need the programs and the modules whether or not -t names build.
+# The debug kernel's VMs start once the programs and their module are
+# built; the stock kernels' modules are built meanwhile (below), before
+# their VMs start.
 if want build || [ -n "$vms" ]; then
 	run_check "userspace: build with no warning" \
-		sh -c "make -s -C '$top/userspace' clean all CFLAGS='-O2 -g -Werror' && make -s -C '$top/tests/e2e' clean all CFLAGS='-O2 -g -Werror'"
+		sh -c "make -s -C '$top/userspace' clean && make -s -j$(nproc) -C '$top/userspace' all CFLAGS='-O2 -g -Werror' &&
+		       make -s -C '$top/tests/e2e' clean && make -s -j$(nproc) -C '$top/tests/e2e' all CFLAGS='-O2 -g -Werror'"
 fi
 if [ -n "$tkdir" ] && { want build || [ -n "$vms" ]; }; then
 	run_check "bfly.ko: W=1 build, test kernel" "$vm/build-module.sh" "$tkdir" "$out/mod-test" W=1
 fi
-for s in "${stock[@]}"; do
-	read -r release vmlinuz kdir <<< "$s"
-	if want build || [ -n "$vms" ]; then
-		# one build for both: sparse (C=1) reports as W=1 does, "warning:"
-		run_check "bfly.ko: W=1 build with sparse (C=1), stock $release" \
-			"$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1 C=1
-	fi
-done
 
 # The VMs mostly keep one CPU busy each. The debug kernel is the slowest
 # (KASAN, lockdep, kmemleak): with every end-to-end test asked for, two
@@ -289,10 +291,10 @@ test_e2e=yes
 userland_tests=" bflyctl netlink-ynl pictures programs "
 # split_debug: sets kernel_tests (every test but the userland ones) and
 # halves[0], halves[1], the debug kernel's two VMs' tests. The first
-# chain also runs KUnit (about 60 s) and then the kernel tests on the
-# first stock kernel; the second runs every test on the other stock
-# kernel and then the canary (about 50 s). Each test, the longest first,
-# goes to the chain that ends sooner so far.
+# chain also runs KUnit (about 80 s, loading bfly_kunit.ko included) and
+# then the kernel tests on the first stock kernel; the second runs every
+# test on the other stock kernel and then the canary (about 50 s). Each
+# test, the longest first, goes to the chain that ends sooner so far.
 split_debug() {
 	local costs=$top/tests/e2e/costs.txt t debug on_stock load0 load1 name
 	local -A dcost scost
@@ -304,7 +306,7 @@ split_debug() {
 	kernel_tests=
 	load0=0
 	load1=0
-	want kunit && load0=60
+	want kunit && load0=80
 	want canary && load1=50
 	for t in "$top"/tests/e2e/*.test.sh; do
 		t=$(basename "$t" .test.sh)
@@ -353,10 +355,14 @@ debug_start() {
 			"${debug_args2[@]}"
 	fi
 }
-# stock_start KERNEL all|kernel: every test, or all but the userland ones
+# stock_start KERNEL all|kernel: every test, or all but the userland ones,
+# once the stock kernels' modules are built (or failed to build)
 stock_start() {
 	local release vmlinuz kdir
 	read -r release vmlinuz kdir <<< "$1"
+	while [ ! -e "$out/stock-modules.done" ]; do
+		sleep 2
+	done
 	if [ "$2" = all ]; then
 		set -- "${vm_args[@]}"
 	else
@@ -376,6 +382,20 @@ stock_start() {
  [ ${#stock[@]} -eq 1 ] && stock_start "${stock[0]}" all
  [ ${#debug_vms[@]} -gt 1 ] && [ -n "$test_vm" ] && want canary &&
 	vm_start canary "$tkdir/arch/x86/boot/bzImage" "$out/mod-test" canary) &
+
+# The stock kernels' modules, while the debug kernel's VMs run; their
+# VMs wait for stock-modules.done
+[ ${#stock[@]} -eq 0 ] ||
+	log "building the stock kernels' modules (the debug kernel's VMs run meanwhile)"
+for s in "${stock[@]}"; do
+	read -r release vmlinuz kdir <<< "$s"
+	if want build || [ -n "$vms" ]; then
+		# one build for both: sparse (C=1) reports as W=1 does, "warning:"
+		run_check "bfly.ko: W=1 build with sparse (C=1), stock $release" \
+			"$vm/build-module.sh" "$kdir" "$out/mod-$release" W=1 C=1
+	fi
+done
+touch "$out/stock-modules.done"
 
 # The checks below need no VM: they run meanwhile, at a lower priority,
 # in the cycles the VMs leave.

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The bounded random ioctl fuzzer on every topology at three sizes: about
-# a minute on the debug kernel, 25 s on the others. It gives the fabric a
+# The bounded random ioctl fuzzer on every topology at three sizes: 3 s a
+# fabric on the debug kernel (about 2000 operations a fabric, under
+# KASAN, lockdep and kmemleak), 2 s on the stock kernels (about 35000
+# operations a fabric, on each of the two). It gives the fabric a
 # new set of faults (through netlink) every 64 to 320 operations and runs
 # one phase in four under a tight fabric_mem_max; it leaves no fault and
 # restores the limit. Prints the seed (BFLY_FUZZ_SEED=<seed> replays the
@@ -12,7 +14,7 @@
 bfly_unload
 seed=${BFLY_FUZZ_SEED:-$(date +%s)}
 secs=2
-[ -e /sys/kernel/debug/kmemleak ] && secs=5
+debug_kernel && secs=3
 echo "# fuzz: seed $seed, $secs s per fabric"
 i=0
 total=0

@@ -11,7 +11,9 @@
 # programs already in ROOT/usr/bin (bflyctl and libnl). Called by
 # mkinitramfs.sh; a missing piece is reported and skipped (the tests then
 # fail with a clear message).
-# BFLY_YNL=no (demo.sh): YNL is not needed, its absence is not reported.
+# BFLY_YNL=no (demo.sh, the package test, the debug kernel's VMs in a
+# full run): no test there runs python3 or YNL, neither is copied (some
+# 70 MB unpacked at every boot).
 #
 #   initramfs-netlink.sh ROOT
 set -euo pipefail
@@ -68,7 +70,9 @@ fi
 
 py=$(readlink -f /usr/bin/python3)
 pyver=$(basename "$py")
-if [ -x "$py" ] && [ -d "/usr/lib/$pyver" ]; then
+if [ "${BFLY_YNL:-}" = no ]; then
+	:
+elif [ -x "$py" ] && [ -d "/usr/lib/$pyver" ]; then
 	copy_prog "$py"
 	ln -sf "$pyver" "$root/usr/bin/python3"
 	# The standard library without what the tests never import
@@ -93,12 +97,14 @@ fi
 
 # YNL: cli.py and lib/, and the spec with its schema one directory up
 ynl=$root/usr/share/bfly/ynl
-if [ -n "$ksrc" ] && [ -f "$ksrc/tools/net/ynl/cli.py" ]; then
+if [ "${BFLY_YNL:-}" = no ]; then
+	:
+elif [ -n "$ksrc" ] && [ -f "$ksrc/tools/net/ynl/cli.py" ]; then
 	mkdir -p "$ynl/lib" "$ynl/netlink/specs"
 	cp "$ksrc/tools/net/ynl/cli.py" "$ynl/"
 	cp "$ksrc"/tools/net/ynl/lib/*.py "$ynl/lib/"
 	cp "$ksrc/Documentation/netlink/genetlink-legacy.yaml" "$ynl/netlink/"
 	cp "$top/Documentation/netlink/specs/bfly.yaml" "$ynl/netlink/specs/"
-elif [ "${BFLY_YNL:-}" != no ]; then
+else
 	echo "initramfs-netlink: no kernel source with tools/net/ynl in $cache" >&2
 fi
