@@ -34,6 +34,10 @@
  *                           again while a child flips payload_stream_bytes
  *                           between 0 and 32M (N = 1024: a block holds
  *                           more rounds with cached stores): each arrives
+ *   hrel-test DEV near      the exchange in a batch's layout with one
+ *                           message changed at the read's chunk borders
+ *                           (length, offsets, order, pad, port), and its
+ *                           read faulting there: payload, rounds, refusals
  */
 #include <errno.h>
 #include <signal.h>
@@ -613,7 +617,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: hrel-test DEV %s\n",
-			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace");
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near");
 		return 2;
 	}
 	dev = argv[1];
@@ -640,6 +644,8 @@ int main(int argc, char **argv)
 		part_top();
 	else if (!strcmp(argv[2], "paramrace"))
 		part_paramrace();
+	else if (!strcmp(argv[2], "near"))
+		part_near();
 	else
 		return 2;
 	close(fd);

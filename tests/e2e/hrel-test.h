@@ -41,4 +41,7 @@ void part_lines(void);
 void part_top(void);
 void part_paramrace(void);
 
+/* hrel-test-batch.c: batch lists at their edges */
+void part_near(void);
+
 #endif /* _BFLY_HREL_TEST_H */

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hrel-test's batch lists at their edges: the all-to-all listed in order
+ * in a batch's layout (which the kernel reads a chunk of 1024 messages at
+ * a time and keeps nowhere on bfly2 and bfly-twice) with one message
+ * changed at the chunks' borders, one field at a time; and a list whose
+ * read faults at a border.
+ */
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "hrel-test.h"
+
+/* Bytes of each message of the list */
+#define NEAR_SIZE 16
+
+/* The changes to message p (and what the model then holds) */
+enum near_kind {
+	NEAR_SHORT,	/* 8 bytes, the first half of its slots */
+	NEAR_EMPTY,	/* no payload */
+	NEAR_SEND_HALF,	/* 8 bytes from the second half of its send slot */
+	NEAR_RECV_HALF,	/* 8 bytes to the second half of its receive slot */
+	NEAR_SEND_OTHER, /* its send slot another pair's */
+	NEAR_SWAP,	/* swapped with the message before it */
+	NEAR_KINDS,
+};
+
+static const char * const near_names[] = {
+	"8 bytes short", "no payload", "8 bytes from the send slot's second half",
+	"8 bytes to the receive slot's second half", "another pair's send slot",
+	"swapped with the one before",
+};
+
+/*
+ * The exchange listed in order with @size-byte payload in a batch's
+ * layout, message @p changed by @kind, the model rebuilt for it.
+ */
+static void near_list(struct rel *r, __u32 p, enum near_kind kind)
+{
+	__u32 n = info.ports, nn = n * n, m;
+	struct bfly_msgset_msg *x, t;
+
+	rel_alloc(r, nn);
+	for (m = 0; m < nn; m++) {
+		r->msgs[m].src = m / n;
+		r->msgs[m].dst = m % n;
+	}
+	add_slots(r, NEAR_SIZE);
+	x = &r->msgs[p];
+	switch (kind) {
+	case NEAR_SHORT:
+		x->len = 8;
+		break;
+	case NEAR_EMPTY:
+		x->len = 0;
+		break;
+	case NEAR_SEND_HALF:
+		x->len = 8;
+		x->send_off += 8;
+		break;
+	case NEAR_RECV_HALF:
+		x->len = 8;
+		x->recv_off += 8;
+		break;
+	case NEAR_SEND_OTHER:
+		x->send_off = (x->send_off + (__u64)17 * NEAR_SIZE) % r->send_bytes;
+		break;
+	case NEAR_SWAP:
+		t = r->msgs[p - 1];
+		r->msgs[p - 1] = *x;
+		*x = t;
+		break;
+	default:
+		break;
+	}
+	r->total = 0;
+	memset(r->want, 0xee, r->recv_bytes);
+	for (m = 0; m < nn; m++) {
+		x = &r->msgs[m];
+		r->total += x->len;
+		memcpy(r->want + x->recv_off, r->send + x->send_off, x->len);
+	}
+}
+
+/* Every pair in round (src - dst) mod N, as in BFLY_IOC_BATCH's RLS rounds */
+static __u32 near_rounds_off(const struct rel *r)
+{
+	__u32 n = info.ports, m, bad = 0;
+
+	for (m = 0; m < r->n; m++)
+		bad += r->round[m] != ((r->msgs[m].src - r->msgs[m].dst) & (n - 1));
+	return bad;
+}
+
+/*
+ * A refused list: -EINVAL naming message @p, nothing written (the
+ * receive buffer and the rounds as they were).
+ */
+static void near_refused(struct rel *r, __u32 p, const char *what)
+{
+	struct bfly_hrel a = args(r, 3);
+	__u32 m, touched = 0;
+	int res, e;
+
+	memset(r->round, 0xa5, r->n * 4ULL);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	e = errno;
+	for (m = 0; m < r->n; m++)
+		touched += r->round[m] != 0xa5a5a5a5;
+	for (m = 0; m < r->recv_bytes; m++)
+		touched += r->recv[m] != 0xee;
+	tap_check(res == -1 && e == EINVAL && a.bad_msg == p && !a.bytes_moved && !touched,
+		  "%s: EINVAL (got %s), bad_msg %u (want %u), %llu bytes moved, %u outputs touched",
+		  what, res ? strerrorname_np(e) : "success", a.bad_msg, p,
+		  (unsigned long long)a.bytes_moved, touched);
+}
+
+/*
+ * The list read faulting at message @p (its page not mapped): -EFAULT,
+ * nothing written.
+ */
+static void near_fault(__u32 p)
+{
+	__u32 n = info.ports, nn = n * n, m, touched = 0;
+	size_t page = sysconf(_SC_PAGESIZE), head, span;
+	struct bfly_msgset_msg *list;
+	struct bfly_hrel a;
+	struct rel r;
+	char what[96];
+	__u8 *map;
+	int res, e;
+
+	near_list(&r, 1, NEAR_KINDS);
+	/* messages 0 .. p - 1 end a mapped page; message p starts the next */
+	head = ((size_t)p * sizeof(*list) + page - 1) / page * page;
+	span = head + (size_t)nn * sizeof(*list) + page;
+	map = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		tap_check(0, "list fault at %u: no memory", p);
+		rel_free(&r);
+		return;
+	}
+	list = (struct bfly_msgset_msg *)(map + head) - p;
+	memcpy(list, r.msgs, (size_t)nn * sizeof(*list));
+	mprotect(map + head, span - head, PROT_NONE);
+	a = args(&r, 3);
+	a.msgs_ptr = (uintptr_t)list;
+	memset(r.round, 0xa5, nn * 4ULL);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	e = errno;
+	for (m = 0; m < nn; m++)
+		touched += r.round[m] != 0xa5a5a5a5;
+	for (m = 0; m < r.recv_bytes; m++)
+		touched += r.recv[m] != 0xee;
+	snprintf(what, sizeof(what), "batch list, N = %u, its read faulting at message %u", n, p);
+	tap_check(res == -1 && e == EFAULT && !a.bytes_moved && !touched,
+		  "%s: EFAULT (got %s), %llu bytes moved, %u outputs touched", what,
+		  res ? strerrorname_np(e) : "success", (unsigned long long)a.bytes_moved,
+		  touched);
+	munmap(map, span);
+	rel_free(&r);
+}
+
+void part_near(void)
+{
+	__u32 n = info.ports, nn = n * n, pos[] = { 1, 1023, 1024, 1025, 2047, 2048, nn - 1 };
+	__u32 k, j, rounds;
+	char what[128];
+	struct rel r;
+
+	if (!runs_exchange() || nn < 4096) {
+		tap_check(1, "near: # SKIP wants N >= 64 on a fabric that runs the exchange");
+		return;
+	}
+	near_list(&r, 1, NEAR_KINDS);
+	snprintf(what, sizeof(what), "batch list, N = %u, %u B", n, NEAR_SIZE);
+	rounds = run_check(&r, 3, what);
+	tap_check(rounds == n && !near_rounds_off(&r), "%s: round (src - dst) mod N", what);
+	rel_free(&r);
+	for (j = 0; j < sizeof(pos) / sizeof(pos[0]); j++) {
+		for (k = 0; k < NEAR_KINDS; k++) {
+			near_list(&r, pos[j], k);
+			snprintf(what, sizeof(what), "batch list, N = %u, message %u %s", n,
+				 pos[j], near_names[k]);
+			rounds = run_check(&r, 3, what);
+			tap_check(rounds == n && !near_rounds_off(&r),
+				  "%s: every pair in round (src - dst) mod N", what);
+			rel_free(&r);
+		}
+		near_list(&r, pos[j], NEAR_KINDS);
+		r.msgs[pos[j]].pad = 1;
+		snprintf(what, sizeof(what), "batch list, N = %u, message %u's pad", n, pos[j]);
+		near_refused(&r, pos[j], what);
+		r.msgs[pos[j]].pad = 0;
+		r.msgs[pos[j]].dst = n;
+		snprintf(what, sizeof(what), "batch list, N = %u, message %u to port N", n,
+			 pos[j]);
+		near_refused(&r, pos[j], what);
+		r.msgs[pos[j]].dst = pos[j] % n;
+		r.msgs[pos[j]].recv_off = r.recv_bytes - 8;
+		snprintf(what, sizeof(what), "batch list, N = %u, message %u past the receive end",
+			 n, pos[j]);
+		near_refused(&r, pos[j], what);
+		rel_free(&r);
+	}
+	near_fault(1023);
+	near_fault(1024);
+	near_fault(2000);
+	near_fault(nn - 1);
+}
