@@ -12,6 +12,9 @@
 
 #include "hrel-test.h"
 
+/* Messages changed: around the borders of the read's 1024-message chunks */
+#define NEAR_POSITIONS 7
+
 /* Bytes of each message of the list */
 #define NEAR_SIZE 16
 
@@ -164,7 +167,8 @@ static void near_fault(__u32 p)
 
 void part_near(void)
 {
-	__u32 n = info.ports, nn = n * n, pos[] = { 1, 1023, 1024, 1025, 2047, 2048, nn - 1 };
+	__u32 n = info.ports, nn = n * n;
+	const __u32 pos[NEAR_POSITIONS] = { 1, 1023, 1024, 1025, 2047, 2048, nn - 1 };
 	__u32 k, j, rounds;
 	char what[128];
 	struct rel r;
@@ -178,7 +182,7 @@ void part_near(void)
 	rounds = run_check(&r, 3, what);
 	tap_check(rounds == n && !near_rounds_off(&r), "%s: round (src - dst) mod N", what);
 	rel_free(&r);
-	for (j = 0; j < sizeof(pos) / sizeof(pos[0]); j++) {
+	for (j = 0; j < NEAR_POSITIONS; j++) {
 		for (k = 0; k < NEAR_KINDS; k++) {
 			near_list(&r, pos[j], k);
 			snprintf(what, sizeof(what), "batch list, N = %u, message %u %s", n,
