@@ -46,6 +46,15 @@ for dev in $b2 $bt; do
 		test "$(jq .cycles /tmp/hb-a2a.json)" = "$(jq .cycles /tmp/hb-swap.json)"
 done
 
+# Under a fabric_mem_max the fabric alone fills: no list runs, kept or not
+P=/sys/module/bfly/parameters
+own=$(cat "/sys/class/bfly/$b2/mem_bytes")
+echo $((own + 1)) > $P/fabric_mem_max
+hrel-test "/dev/$b2" limit
+echo $((256 << 20)) > $P/fabric_mem_max
+check_eq "under the limit again: the fabric holds its own memory only" "$own" \
+	"$(cat "/sys/class/bfly/$b2/mem_bytes")"
+
 for dev in $b2 $bt; do
 	bflyctl del "$dev"
 done

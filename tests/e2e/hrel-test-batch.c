@@ -213,3 +213,39 @@ void part_near(void)
 	near_fault(2000);
 	near_fault(nn - 1);
 }
+
+/*
+ * Under a fabric_mem_max the fabric alone fills (hrel-batch.test.sh sets
+ * it), the exchange listed in order without payload: E2BIG with and
+ * without round_ptr, as for the list one swap from it (the general path).
+ * The batch list keeps no list, but its read buffer is charged
+ * (hrel.rst): nothing past the limit is allocated.
+ */
+void part_limit(void)
+{
+	static const char * const kinds[] = {
+		"without round_ptr", "with round_ptr", "1023 and 1024 swapped",
+	};
+	__u32 n = info.ports, nn = n * n, m, k;
+	struct bfly_hrel a;
+	struct rel r;
+	int res;
+
+	rel_alloc(&r, nn);
+	for (k = 0; k < 3; k++) {
+		for (m = 0; m < nn; m++) {
+			__u32 p = k == 2 && (m == 1023 || m == 1024) ? 2047 - m : m;
+
+			r.msgs[m].src = p / n;
+			r.msgs[m].dst = p % n;
+		}
+		a = args(&r, 3);
+		if (!k)
+			a.round_ptr = 0;
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		tap_check(res == -1 && errno == E2BIG && !a.h,
+			  "limit: the exchange, N = %u, no payload, %s: E2BIG (got %s), h %u",
+			  n, kinds[k], res ? strerrorname_np(errno) : "success", a.h);
+	}
+	rel_free(&r);
+}

@@ -38,6 +38,8 @@
  *                           message changed at the read's chunk borders
  *                           (length, offsets, order, pad, port), and its
  *                           read faulting there: payload, rounds, refusals
+ *   hrel-test DEV limit     the exchange without payload under a
+ *                           fabric_mem_max the fabric fills: E2BIG
  */
 #include <errno.h>
 #include <signal.h>
@@ -617,7 +619,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: hrel-test DEV %s\n",
-			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near");
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit");
 		return 2;
 	}
 	dev = argv[1];
@@ -646,6 +648,8 @@ int main(int argc, char **argv)
 		part_paramrace();
 	else if (!strcmp(argv[2], "near"))
 		part_near();
+	else if (!strcmp(argv[2], "limit"))
+		part_limit();
 	else
 		return 2;
 	close(fd);

@@ -43,5 +43,6 @@ void part_paramrace(void);
 
 /* hrel-test-batch.c: batch lists at their edges */
 void part_near(void);
+void part_limit(void);
 
 #endif /* _BFLY_HREL_TEST_H */
