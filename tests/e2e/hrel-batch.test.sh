@@ -19,6 +19,7 @@ check "two fabrics made: $b2 $bt" test -c "/dev/$bt"
 for dev in $b2 $bt; do
 	hrel-test "/dev/$dev" near
 done
+hrel-test "/dev/$b2" signal
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" near
 check "payload_stream_bytes=32M" sh -c "echo 32M > /sys/module/bfly/parameters/payload_stream_bytes"

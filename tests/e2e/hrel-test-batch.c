@@ -165,6 +165,57 @@ static void near_fault(__u32 p)
 	rel_free(&r);
 }
 
+/*
+ * A batch list of @size-byte messages into a receive buffer whose second
+ * half (from a page border) is read-only: EFAULT, the rounds reported,
+ * bytes_moved whole messages, each of which arrived whole.
+ */
+static void near_efault(__u32 size)
+{
+	__u32 n = info.ports, nn = n * n, m, whole = 0, bad = 0;
+	struct bfly_hrel a;
+	__u64 bytes, half;
+	char what[96];
+	struct rel r;
+	int res, e;
+
+	rel_alloc(&r, nn);
+	for (m = 0; m < nn; m++) {
+		r.msgs[m].src = m / n;
+		r.msgs[m].dst = m % n;
+	}
+	add_slots(&r, size);
+	bytes = r.recv_bytes;
+	free(r.recv);
+	r.recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r.recv == MAP_FAILED) {
+		tap_check(0, "efault, %u B: no memory", size);
+		r.recv = NULL;
+		rel_free(&r);
+		return;
+	}
+	a = args(&r, 3);
+	half = (bytes / 2 + 4095) / 4096 * 4096;
+	mprotect(r.recv + half, bytes - half, PROT_READ);
+	memset(r.round, 0xa5, nn * 4ULL);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	e = errno;
+	mprotect(r.recv + half, bytes - half, PROT_READ | PROT_WRITE);
+	for (m = 0; m < nn; m++) {
+		whole += !memcmp(r.recv + r.msgs[m].recv_off, r.want + r.msgs[m].recv_off, size);
+		bad += r.round[m] != ((r.msgs[m].src - r.msgs[m].dst) & (n - 1));
+	}
+	snprintf(what, sizeof(what), "batch list, N = %u, %u B, a read-only half", n, size);
+	tap_check(res == -1 && e == EFAULT && a.rounds == n && !bad && a.bytes_moved % size == 0 &&
+		  a.bytes_moved < r.total && a.bytes_moved / size <= whole,
+		  "%s: EFAULT (got %s), %u rounds, %u rounds wrong, %llu bytes moved, %u messages whole",
+		  what, res ? strerrorname_np(e) : "success", a.rounds, bad,
+		  (unsigned long long)a.bytes_moved, whole);
+	munmap(r.recv, bytes);
+	r.recv = NULL;
+	rel_free(&r);
+}
+
 void part_near(void)
 {
 	__u32 n = info.ports, nn = n * n;
@@ -208,6 +259,9 @@ void part_near(void)
 		near_refused(&r, pos[j], what);
 		rel_free(&r);
 	}
+	near_efault(16);
+	near_efault(64);
+	near_efault(4096);
 	near_fault(1023);
 	near_fault(1024);
 	near_fault(2000);
