@@ -13,7 +13,7 @@
 #include "hrel-test.h"
 
 /* Messages changed: around the borders of the read's 1024-message chunks */
-#define NEAR_POSITIONS 7
+#define NEAR_POSITIONS 8
 
 /* Bytes of each message of the list */
 #define NEAR_SIZE 16
@@ -25,14 +25,16 @@ enum near_kind {
 	NEAR_SEND_HALF,	/* 8 bytes from the second half of its send slot */
 	NEAR_RECV_HALF,	/* 8 bytes to the second half of its receive slot */
 	NEAR_SEND_OTHER, /* its send slot another pair's */
-	NEAR_SWAP,	/* swapped with the message before it */
+	NEAR_SWAP,	/* swapped with the message before it (message 0: after) */
+	NEAR_ALL_EMPTY,	/* the only one with payload (the others offsets 0) */
 	NEAR_KINDS,
 };
 
 static const char * const near_names[] = {
 	"8 bytes short", "no payload", "8 bytes from the send slot's second half",
 	"8 bytes to the receive slot's second half", "another pair's send slot",
-	"swapped with the one before",
+	"swapped with the one before (0: after)",
+	"the only one with payload",
 };
 
 /*
@@ -70,9 +72,18 @@ static void near_list(struct rel *r, __u32 p, enum near_kind kind)
 		x->send_off = (x->send_off + (__u64)17 * NEAR_SIZE) % r->send_bytes;
 		break;
 	case NEAR_SWAP:
-		t = r->msgs[p - 1];
-		r->msgs[p - 1] = *x;
+		t = r->msgs[p ? p - 1 : 1];
+		r->msgs[p ? p - 1 : 1] = *x;
 		*x = t;
+		break;
+	case NEAR_ALL_EMPTY:
+		for (m = 0; m < nn; m++) {
+			if (m == p)
+				continue;
+			r->msgs[m].len = 0;
+			r->msgs[m].send_off = 0;
+			r->msgs[m].recv_off = 0;
+		}
 		break;
 	default:
 		break;
@@ -216,10 +227,38 @@ static void near_efault(__u32 size)
 	rel_free(&r);
 }
 
+/*
+ * @r (a batch list) again with the round permutations and without
+ * round_ptr (each message's round then kept nowhere): round k is
+ * i -> i - k mod N, the payload the same.
+ */
+static void near_perms_only(struct rel *r, const char *what)
+{
+	__u32 n = info.ports, k, i, bad = 0;
+	struct bfly_hrel a;
+	int res;
+
+	r->perm_entries = (__u64)n * n;
+	r->perms = xmalloc(r->perm_entries * 4);
+	a = args(r, 3);
+	a.round_ptr = 0;
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	for (k = 0; k < n; k++)
+		for (i = 0; i < n; i++)
+			bad += r->perms[k * n + i] != ((i - k) & (n - 1));
+	tap_check(!res && a.rounds == n && !bad && a.bytes_moved == r->total &&
+		  !memcmp(r->recv, r->want, r->recv_bytes),
+		  "%s: without round_ptr, with perm_ptr: %s, %u rounds, %u entries wrong, payload %s",
+		  what, res ? strerrorname_np(errno) : "0", a.rounds, bad,
+		  memcmp(r->recv, r->want, r->recv_bytes) ? "wrong" : "byte-exact");
+	free(r->perms);
+	r->perms = NULL;
+}
+
 void part_near(void)
 {
 	__u32 n = info.ports, nn = n * n;
-	const __u32 pos[NEAR_POSITIONS] = { 1, 1023, 1024, 1025, 2047, 2048, nn - 1 };
+	const __u32 pos[NEAR_POSITIONS] = { 0, 1, 1023, 1024, 1025, 2047, 2048, nn - 1 };
 	__u32 k, j, rounds;
 	char what[128];
 	struct rel r;
@@ -232,6 +271,7 @@ void part_near(void)
 	snprintf(what, sizeof(what), "batch list, N = %u, %u B", n, NEAR_SIZE);
 	rounds = run_check(&r, 3, what);
 	tap_check(rounds == n && !near_rounds_off(&r), "%s: round (src - dst) mod N", what);
+	near_perms_only(&r, what);
 	rel_free(&r);
 	for (j = 0; j < NEAR_POSITIONS; j++) {
 		for (k = 0; k < NEAR_KINDS; k++) {
