@@ -20,8 +20,10 @@ for dev in $b2 $bt; do
 	hrel-test "/dev/$dev" near
 done
 hrel-test "/dev/$b2" signal
+hrel-test "/dev/$b2" units
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" near
+hrel-test "/dev/$b2" units
 check "payload_stream_bytes=32M" sh -c "echo 32M > /sys/module/bfly/parameters/payload_stream_bytes"
 
 # message m (pair p) in round (p / N - p mod N) mod N, round r i -> i - r mod N

@@ -38,6 +38,9 @@
  *                           message changed at the read's chunk borders
  *                           (length, offsets, order, pad, port), and its
  *                           read faulting there: payload, rounds, refusals
+ *   hrel-test DEV units     messages sharing receive bytes from different
+ *                           starts, mixed lengths, regions near or far
+ *                           apart: each byte the latest round's
  *   hrel-test DEV limit     the exchange without payload under a
  *                           fabric_mem_max the fabric fills: E2BIG
  */
@@ -619,7 +622,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: hrel-test DEV %s\n",
-			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit");
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit|units");
 		return 2;
 	}
 	dev = argv[1];
@@ -650,6 +653,8 @@ int main(int argc, char **argv)
 		part_near();
 	else if (!strcmp(argv[2], "limit"))
 		part_limit();
+	else if (!strcmp(argv[2], "units"))
+		part_overlap_units();
 	else
 		return 2;
 	close(fd);

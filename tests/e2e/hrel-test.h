@@ -40,6 +40,7 @@ int runs_exchange(void);
 void part_lines(void);
 void part_top(void);
 void part_paramrace(void);
+void part_overlap_units(void);
 
 /* hrel-test-batch.c: batch lists at their edges */
 void part_near(void);
