@@ -108,7 +108,8 @@ static u32 bfly_hrel_batch_match(const struct bfly_msgset_msg *x, u32 n, u32 m, 
 /**
  * bfly_hrel_read_batch() - read a list, kept nowhere while it is a batch list
  * @req: the request
- * @res: its result: @res->ports is N, @res->mem charges @msgs
+ * @res: its result: @res->ports is N, @res->mem charges the read buffer
+ *	and @msgs
  * @msgs: receives NULL for a batch list, else the whole list
  * @size: receives the first message's length
  *
@@ -128,9 +129,11 @@ int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 	u64 all = (u64)ports * ports;
 	int err;
 
-	chunk = kvmalloc_array(BFLY_HREL_CHUNK, sizeof(*chunk), GFP_KERNEL);
+	/* charged as any buffer the request needs, until bfly_hrel_done() */
+	chunk = bfly_mem_alloc_array(&res->mem, min_t(u32, BFLY_HREL_CHUNK, req->count),
+				     sizeof(*chunk), false);
 	if (!chunk)
-		return -ENOMEM;
+		return res->mem.err;
 	for (m = 0; m < req->count; m += n) {
 		n = min_t(u32, BFLY_HREL_CHUNK, req->count - m);
 		err = req->read_msgs(req->ctx, chunk, m, n);
@@ -188,13 +191,6 @@ int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req
 	};
 	int err;
 
-	res->batch_list = true;
-	res->listed_a2a = true;
-	res->slot_size = size;
-	res->h = ports;
-	res->colours = ports;
-	res->rounds = ports;
-	res->cycles = bfly_sched_cycles(&fab->geo, res->rounds);
 	if (!req->skip_round) {
 		res->round = bfly_mem_alloc_array(&res->mem, res->count, sizeof(u32), false);
 		if (!res->round)
@@ -202,6 +198,14 @@ int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req
 		for (m = 0; m < res->count; m++)
 			res->round[m] = (m / ports - m % ports) & (ports - 1);
 	}
+	/* a refusal above reports nothing, as the general path's */
+	res->batch_list = true;
+	res->listed_a2a = true;
+	res->slot_size = size;
+	res->h = ports;
+	res->colours = ports;
+	res->rounds = ports;
+	res->cycles = bfly_sched_cycles(&fab->geo, res->rounds);
 	res->reported = true;
 	if (!size)
 		return 0;

@@ -3,7 +3,8 @@
  * hrel-test's parts at the payload's memory edges: messages of whole lines
  * into pages not present yet or read-only (the streaming copy's groups), a
  * batch's layout at the top of the address space, and
- * payload_stream_bytes changing under running relations.
+ * payload_stream_bytes changing under running relations, and receive
+ * ranges that overlap from different starts (the block sort's units).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -205,4 +206,67 @@ void part_paramrace(void)
 		close(f);
 	tap_check(!bad, "paramrace, N = %u: 1000 relations, payload_stream_bytes flips: %u wrong",
 		  info.ports, bad);
+}
+
+/*
+ * Messages that share receive bytes without sharing a start: message m
+ * lands at its destination's region plus 8 j (j random, 0 .. 7), 8 to 64
+ * bytes (with @long_min 64 to 128), so they overlap in part and start in
+ * different units of the block's sort (the largest power of two at most
+ * its shortest message), or in one; with @spread the regions lie 256 KiB
+ * apart, so the receive check sorts by radix instead of a table of
+ * units. Each byte holds the latest (round, index) covering it.
+ */
+static void overlap_units_run(__u32 h, int long_min, int spread, __u64 *seed)
+{
+	__u64 region = spread ? 256 << 10 : 256;
+	__u32 m, k, maxr = 0;
+	struct bfly_hrel a;
+	struct rel r;
+	int res;
+
+	union_of_perms(&r, h, seed);
+	r.send_bytes = (__u64)r.n * 128;
+	r.recv_bytes = (__u64)info.ports * region;
+	r.send = xmalloc(r.send_bytes);
+	r.recv = xmalloc(r.recv_bytes);
+	r.want = xmalloc(r.recv_bytes);
+	for (m = 0; m < r.n; m++) {
+		r.msgs[m].len = long_min ? 64 + 8 * (xorshift64(seed) % 9) :
+					   8 * (1 + xorshift64(seed) % 8);
+		r.msgs[m].send_off = (__u64)m * 128;
+		r.msgs[m].recv_off = r.msgs[m].dst * region + 8 * (xorshift64(seed) % 8);
+		r.total += r.msgs[m].len;
+		for (k = 0; k < r.msgs[m].len; k++)
+			r.send[r.msgs[m].send_off + k] = tag(m, k);
+	}
+	a = args(&r, h);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	memset(r.want, 0xee, r.recv_bytes);
+	for (m = 0; m < r.n && !res; m++)
+		maxr = r.round[m] > maxr ? r.round[m] : maxr;
+	for (k = 0; k <= maxr && !res; k++)
+		for (m = 0; m < r.n; m++)
+			if (r.round[m] == k)
+				memcpy(r.want + r.msgs[m].recv_off, r.send + r.msgs[m].send_off,
+				       r.msgs[m].len);
+	tap_check(!res && a.bytes_moved == r.total && !memcmp(r.recv, r.want, r.recv_bytes),
+		  "overlap by units, h = %u, %s B, regions %llu B apart: %s, %llu of %llu bytes moved, each byte the latest round's",
+		  h, long_min ? "64-128" : "8-64", (unsigned long long)region,
+		  res ? strerrorname_np(errno) : "ran", (unsigned long long)a.bytes_moved,
+		  (unsigned long long)r.total);
+	rel_free(&r);
+}
+
+void part_overlap_units(void)
+{
+	__u64 seed = 0x0417;
+	__u32 h;
+
+	for (h = 2; h <= 8; h *= 2) {
+		overlap_units_run(h, 0, 0, &seed);
+		overlap_units_run(h, 1, 0, &seed);
+		overlap_units_run(h, 0, 1, &seed);
+		overlap_units_run(h, 1, 1, &seed);
+	}
 }

@@ -34,6 +34,15 @@
  *                           again while a child flips payload_stream_bytes
  *                           between 0 and 32M (N = 1024: a block holds
  *                           more rounds with cached stores): each arrives
+ *   hrel-test DEV near      the exchange in a batch's layout with one
+ *                           message changed at the read's chunk borders
+ *                           (length, offsets, order, pad, port), and its
+ *                           read faulting there: payload, rounds, refusals
+ *   hrel-test DEV units     messages sharing receive bytes from different
+ *                           starts, mixed lengths, regions near or far
+ *                           apart: each byte the latest round's
+ *   hrel-test DEV limit     the exchange without payload under a
+ *                           fabric_mem_max the fabric fills: E2BIG
  */
 #include <errno.h>
 #include <signal.h>
@@ -613,7 +622,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: hrel-test DEV %s\n",
-			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace");
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit|units");
 		return 2;
 	}
 	dev = argv[1];
@@ -640,6 +649,12 @@ int main(int argc, char **argv)
 		part_top();
 	else if (!strcmp(argv[2], "paramrace"))
 		part_paramrace();
+	else if (!strcmp(argv[2], "near"))
+		part_near();
+	else if (!strcmp(argv[2], "limit"))
+		part_limit();
+	else if (!strcmp(argv[2], "units"))
+		part_overlap_units();
 	else
 		return 2;
 	close(fd);

@@ -40,5 +40,10 @@ int runs_exchange(void);
 void part_lines(void);
 void part_top(void);
 void part_paramrace(void);
+void part_overlap_units(void);
+
+/* hrel-test-batch.c: batch lists at their edges */
+void part_near(void);
+void part_limit(void);
 
 #endif /* _BFLY_HREL_TEST_H */
