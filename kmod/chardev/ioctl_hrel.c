@@ -102,6 +102,7 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 	req = (struct bfly_hrel_req){
 		.count = a.count, .seed = a.seed,
 		.read_msgs = bfly_ioctl_hrel_read, .ctx = &a,
+		.user_msgs = a.msgs_ptr % sizeof(u64) ? NULL : u64_to_user_ptr(a.msgs_ptr),
 		.want_paths = a.path_ptr != 0,
 		.skip_round = !a.round_ptr,
 		.bufs = {

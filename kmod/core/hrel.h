@@ -26,6 +26,9 @@ struct bfly_mbfly_params;
  *	@first .. @first + @count - 1, from the frontend's request; returns 0
  *	or an error
  * @ctx: passed to @read_msgs
+ * @user_msgs: NULL, or the same messages in user memory, 8-byte aligned
+ *	(the ioctl's list): a batch list is then compared there, word by
+ *	word, without a copy (bfly_hrel_read_batch())
  * @bufs: the payload's buffers, and which signals stop the request (with
  *	@bufs.killable only fatal ones, as for a netlink request; otherwise
  *	any signal stops the routing between colours and the payload between
@@ -41,6 +44,7 @@ struct bfly_hrel_req {
 	u64 seed;
 	int (*read_msgs)(void *ctx, struct bfly_msgset_msg *msgs, u32 first, u32 count);
 	void *ctx;
+	const struct bfly_msgset_msg __user *user_msgs;
 	struct bfly_msglist_bufs bufs;
 	bool want_paths;
 	bool skip_round;
