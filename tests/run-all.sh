@@ -147,8 +147,12 @@ vm_start() {
 	[ "$name" = canary ] || [ "$name" = test-kernel-2 ] ||
 		{ [ "$name" = test-kernel ] && [ ${#debug_vms[@]} -gt 1 ]; } && ynl=no
 	BFLY_YNL=$ynl "$vm/mkinitramfs.sh" "$out/$name.cpio.gz" "$moddir" "$top/userspace" "$top/tests/e2e"
-	BFLY_VM_CPU=$cpu "$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
+	# in a subshell of its own, whose "times" are this VM's CPU seconds
+	(BFLY_VM_CPU=$cpu "$vm/run-vm.sh" "$kernel" "$out/$name.cpio.gz" "$out/$name.console.log" \
 		"$out/$name.results.log" "$vm_timeout" "bflymode=$mode" "$@"
+	 rc=$?
+	 times > "$out/$name.cpu"
+	 exit $rc)
 	echo $? > "$out/$name.rc"
 }
 
@@ -159,6 +163,7 @@ vm_booted() {
 	console=$out/$name.console.log
 	results=$out/$name.results.log
 	rc=$(cat "$out/$name.rc" 2>/dev/null || echo none)
+	[ -s "$out/$name.cpu" ] && log "$name: the VM's CPU time (user system): $(tail -1 "$out/$name.cpu")"
 	if [ -f "$console.boot-crash" ]; then
 		log "$name: the kernel crashed or reported before init (before bfly was loaded) and was booted again; first log: $console.boot-crash"
 		first=$("$vm/check-log.sh" "$console.boot-crash" | sed -n 's/^\([0-9]*\):.*/\1/p' | head -1)
