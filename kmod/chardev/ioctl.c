@@ -44,6 +44,9 @@ int bfly_arg_in(void *karg, size_t ksize, size_t minsize,
 	/* As clone3() and openat2(): no scan of gigabytes for zeros. */
 	if (*usize > BFLY_ARG_MAX_SIZE)
 		return -E2BIG;
+	/* The common case, the caller's size is this kernel's: by words. */
+	if (*usize == ksize)
+		return bfly_user_read(karg, uarg, ksize);
 	return copy_struct_from_user(karg, ksize, uarg, *usize);
 }
 
@@ -61,17 +64,18 @@ int bfly_arg_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
 	u32 written = min_t(size_t, ksize, usize);
 
 	*(u32 *)karg = written;
-	return copy_to_user(uarg, karg, written) ? -EFAULT : 0;
+	return bfly_user_write(uarg, karg, written);
 }
 
 /* Bytes of an array copied in one user-access section, between reschedule points */
 #define BFLY_USER_CHUNK (64 * 1024)
 
 /*
- * Arrays go in and out by 8-byte word loops where both sides are 8-byte
- * aligned: copy_from_user() and copy_to_user() are rep movsb on a CPU
- * with ERMS but without FSRM (the test VMs' QEMU TCG CPU), which TCG runs
- * a byte at a time, a few times slower than the loop there.
+ * Arrays, and the argument structs themselves, go in and out by 8-byte
+ * word loops where both sides are 8-byte aligned: copy_from_user() and
+ * copy_to_user() are rep movsb on a CPU with ERMS but without FSRM (the
+ * test VMs' QEMU TCG CPU), which TCG runs a byte at a time, a few times
+ * slower than the loop there.
  */
 static bool bfly_user_words(const void *a, const void *b, size_t bytes)
 {
