@@ -507,6 +507,8 @@ want kernel-doc && log "kernel-doc"
 want kernel-doc && while read -r f; do
 	run_check "kernel-doc: ${f#"$top"/}" sh -c "perl '$KSRC/scripts/kernel-doc' -Wall -none '$f' 2>&1 | grep . && exit 1 || exit 0"
 done < <(find "$top/kmod" "$top/uapi" -name '*.[ch]' | sort)
+want kernel-doc && run_check "Documentation: every .rst parses without a docutils warning" \
+	python3 "$top/tests/rst-check.py" "$top"/Documentation/*.rst
 
 if [ -n "$package_pid" ]; then
 	wait "$package_pid"

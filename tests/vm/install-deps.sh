@@ -16,6 +16,8 @@ packages=(
 	qemu-system-x86 busybox-static cpio xz-utils
 	# checks: sparse; kunit.py, YNL and checkpatch need python3 and perl
 	sparse python3 python3-yaml python3-jsonschema perl
+	# tests/rst-check.py: Documentation/*.rst parse
+	python3-docutils
 	# the end-to-end tests' checks of bflyctl's JSON
 	jq
 	# netlink tools
