@@ -38,29 +38,25 @@ static int bfly_ioctl_hrel_read(void *ctx, struct bfly_msgset_msg *msgs, u32 fir
 	return bfly_user_read(msgs, list + first, array_size(count, sizeof(*msgs)));
 }
 
-/* Each round's partial permutation, as many whole rounds as @a->perm_entries hold. */
+/*
+ * Each round's partial permutation, as many whole rounds as @a->perm_entries
+ * hold, through the N-entry buffer the service charged (&bfly_hrel_res.perm).
+ */
 static int bfly_ioctl_hrel_perms(const struct bfly_hrel *a, const struct bfly_hrel_res *res)
 {
 	u32 __user *uperm = u64_to_user_ptr(a->perm_ptr);
 	u64 rounds = min_t(u64, res->rounds, a->perm_entries / res->ports);
-	u32 *perm, r;
-	int err = 0;
+	u32 r;
 
-	if (!rounds)
+	if (!rounds || WARN_ON_ONCE(!res->perm))
 		return 0;
-	perm = kvmalloc_array(res->ports, sizeof(*perm), GFP_KERNEL_ACCOUNT);
-	if (!perm)
-		return -ENOMEM;
 	for (r = 0; r < rounds; r++) {
-		bfly_hrel_round_perm(res, r, perm);
-		if (copy_to_user(uperm + (u64)r * res->ports, perm,
-				 array_size(res->ports, sizeof(*perm)))) {
-			err = -EFAULT;
-			break;
-		}
+		bfly_hrel_round_perm(res, r, res->perm);
+		if (copy_to_user(uperm + (u64)r * res->ports, res->perm,
+				 array_size(res->ports, sizeof(*res->perm))))
+			return -EFAULT;
 	}
-	kvfree(perm);
-	return err;
+	return 0;
 }
 
 /* The arrays of a routed relation. */
@@ -105,6 +101,8 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 		.user_msgs = a.msgs_ptr % sizeof(u64) ? NULL : u64_to_user_ptr(a.msgs_ptr),
 		.want_paths = a.path_ptr != 0,
 		.skip_round = !a.round_ptr,
+		.want_perms = a.perm_ptr != 0,
+		.perm_entries = a.perm_ptr ? a.perm_entries : 0,
 		.bufs = {
 			.send = u64_to_user_ptr(a.send_ptr), .send_bytes = a.send_bytes,
 			.recv = u64_to_user_ptr(a.recv_ptr), .recv_bytes = a.recv_bytes,
@@ -114,10 +112,11 @@ int bfly_ioctl_hrel(struct file *file, struct bfly_fabric *fab, void __user *uar
 	put = bfly_ioctl_hrel_publish(&a, &res);
 	if (put && !err)
 		err = put;
+	/* h also for a refused relation; the figures only once routed, as netlink's */
 	a.h = res.h;
-	a.colours = res.colours;
-	a.rounds = res.rounds;
-	a.cycles = res.cycles;
+	a.colours = res.reported ? res.colours : 0;
+	a.rounds = res.reported ? res.rounds : 0;
+	a.cycles = res.reported ? res.cycles : 0;
 	a.bytes_moved = res.bytes_moved;
 	a.bad_msg = res.bad_msg;
 	a.stages = res.mbfly.stages;

@@ -78,11 +78,6 @@ struct bfly_hrel_run {
 	struct bfly_sched sched;
 };
 
-static bool bfly_hrel_stop(const struct bfly_hrel_req *req)
-{
-	return req->bufs.killable ? fatal_signal_pending(current) : signal_pending(current);
-}
-
 /* Which way @geo's family runs a colour; -EOPNOTSUPP for none yet. */
 static int bfly_hrel_way_of(const struct bfly_geometry *geo, enum bfly_hrel_way *way,
 			    const char **why)
@@ -589,29 +584,40 @@ static int bfly_hrel_by_round(struct bfly_hrel_run *run)
 }
 
 /*
+ * The payload's scratch, charged before the report is made, so that a
+ * limit it passes refuses the request with no figure reported (as every
+ * buffer before it). Streaming or not is decided here, once:
+ * payload_stream_bytes may change before the copy.
+ */
+static u32 *bfly_hrel_payload_scratch(struct bfly_hrel_run *run, struct bfly_msglist_slots *sl)
+{
+	struct bfly_hrel_res *res = run->res;
+	u32 carried = res->first[res->rounds];
+	size_t entries = BFLY_MSGLIST_SCRATCH(carried);
+
+	*sl = (struct bfly_msglist_slots){
+		.ports = res->ports, .size = res->slot_size, .src = res->src, .dst = res->dst,
+	};
+	sl->stream = bfly_msg_stream((u64)carried * sl->size);
+	if (sl->size)
+		entries = bfly_msglist_slots_scratch(sl, carried);
+	return bfly_mem_alloc_array(&res->mem, entries, sizeof(u32), false);
+}
+
+/*
  * The payload, in blocks of rounds: a list in a batch's layout by the
  * batch's own block copy, any other sorted by offsets (msglist.c).
+ * Frees @scratch.
  */
-static int bfly_hrel_payload(struct bfly_hrel_run *run)
+static int bfly_hrel_payload(struct bfly_hrel_run *run, const struct bfly_msglist_slots *sl,
+			     u32 *scratch)
 {
 	struct bfly_hrel_res *res = run->res;
 	const struct bfly_msglist_bufs *b = &run->req->bufs;
-	struct bfly_msglist_slots sl = {
-		.ports = res->ports, .size = res->slot_size, .src = res->src, .dst = res->dst,
-	};
-	u32 carried = res->first[res->rounds], *scratch;
-	size_t entries = BFLY_MSGLIST_SCRATCH(carried);
 	int err;
 
-	/* once: payload_stream_bytes may change before the copy */
-	sl.stream = bfly_msg_stream((u64)carried * sl.size);
-	if (sl.size)
-		entries = bfly_msglist_slots_scratch(&sl, carried);
-	scratch = bfly_mem_alloc_array(&res->mem, entries, sizeof(u32), false);
-	if (!scratch)
-		return res->mem.err;
-	if (sl.size)
-		err = bfly_msglist_move_slots(run->fab, b, &sl, run->msgs, res->order, res->first,
+	if (sl->size)
+		err = bfly_msglist_move_slots(run->fab, b, sl, run->msgs, res->order, res->first,
 					      res->rounds, scratch, &res->bytes_moved);
 	else
 		err = bfly_msglist_move(run->fab, b, run->msgs, res->order, res->first,
@@ -625,7 +631,9 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	const struct bfly_hrel_req *req = run->req;
 	struct bfly_hrel_res *res = run->res;
 	struct bfly_mem *mem = &res->mem;
+	struct bfly_msglist_slots sl;
 	bool payload, read = false;
+	u32 *scratch = NULL;
 	u64 size;
 	int err = 0;
 
@@ -663,10 +671,15 @@ static int bfly_hrel_run(struct bfly_hrel_run *run)
 	err = bfly_hrel_by_round(run);
 	if (err)
 		return err;
+	if (payload) {
+		scratch = bfly_hrel_payload_scratch(run, &sl);
+		if (!scratch)
+			return mem->err;
+	}
 	res->reported = true;
 	if (!payload)
 		return 0;
-	return bfly_hrel_payload(run);
+	return bfly_hrel_payload(run, &sl, scratch);
 }
 
 /**
@@ -689,6 +702,25 @@ int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *r
 	}
 	res->why = bfly_msglist_bufs_check(&req->bufs);
 	return res->why ? -EINVAL : 0;
+}
+
+/**
+ * bfly_hrel_perm_alloc() - the buffer a frontend copies round permutations through
+ * @req: the request: its @perm_entries
+ * @res: @res->perm receives N entries when @req->perm_entries holds a
+ *	round at least, charged to @res->mem
+ *
+ * Charged first, so that a limit it passes refuses the request before
+ * anything ran or moved.
+ *
+ * Return: 0, or -E2BIG or -ENOMEM (memory limits).
+ */
+int bfly_hrel_perm_alloc(const struct bfly_hrel_req *req, struct bfly_hrel_res *res)
+{
+	if (req->perm_entries < res->ports)
+		return 0;
+	res->perm = bfly_mem_alloc_array(&res->mem, res->ports, sizeof(u32), false);
+	return res->perm ? 0 : res->mem.err;
 }
 
 /**
@@ -731,7 +763,7 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	err = bfly_hrel_check_req(req, res);
 	if (err)
 		return err;
-	err = bfly_hrel_run(&run);
+	err = bfly_hrel_perm_alloc(req, res) ?: bfly_hrel_run(&run);
 	if (err && !res->why)
 		bfly_hrel_why(res, err);
 	bfly_hrel_free(&run);
@@ -775,6 +807,7 @@ void bfly_hrel_done(struct bfly_hrel_res *res)
 	kvfree(res->round);
 	kvfree(res->first);
 	kvfree(res->order);
+	kvfree(res->perm);
 	kvfree(res->mbfly.paths);
 	res->mbfly.paths = NULL;
 	res->src = NULL;
@@ -782,6 +815,7 @@ void bfly_hrel_done(struct bfly_hrel_res *res)
 	res->round = NULL;
 	res->first = NULL;
 	res->order = NULL;
+	res->perm = NULL;
 	if (res->mem.fab)
 		bfly_mem_release(&res->mem);
 }

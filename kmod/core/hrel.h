@@ -9,6 +9,7 @@
 #define _BFLY_CORE_HREL_H
 
 #include <linux/compiler.h>
+#include <linux/sched/signal.h>
 #include <linux/types.h>
 #include <uapi/linux/bfly.h>
 
@@ -36,6 +37,12 @@ struct bfly_mbfly_params;
  * @want_paths: on a multibutterfly, keep each message's path
  * @skip_round: the frontend reads no &bfly_hrel_res.round (the ioctl
  *	without round_ptr): a batch list then keeps none
+ * @want_perms: the frontend reads the round permutations: on a
+ *	multibutterfly, whose one round is a partial permutation only for
+ *	h = 1, a relation of h above 1 is then refused before its payload
+ * @perm_entries: the round permutations' entries the frontend copies out
+ *	round by round from &bfly_hrel_res.perm (the ioctl's perm_entries),
+ *	or 0; with N or more, that N-entry buffer is charged before any other
  * @mbfly_params: on a multibutterfly, NULL (the frontends) or the
  *	routing's constants, e.g. KUnit's small stage limit
  */
@@ -48,6 +55,8 @@ struct bfly_hrel_req {
 	struct bfly_msglist_bufs bufs;
 	bool want_paths;
 	bool skip_round;
+	bool want_perms;
+	u64 perm_entries;
 	const struct bfly_mbfly_params *mbfly_params;
 };
 
@@ -104,6 +113,8 @@ struct bfly_hrel_mbfly_res {
  * @first: @rounds + 1 entries: round r's messages are @order[@first[r]]
  *	.. @order[@first[r + 1] - 1]
  * @order: the messages by round
+ * @perm: with &bfly_hrel_req.perm_entries of N or more, N entries for
+ *	bfly_hrel_round_perm() to fill round by round; else NULL
  * @mbfly: on a multibutterfly, its routing's figures and paths
  * @why: on error, a short reason, or NULL
  * @mem: the memory charged, given back by bfly_hrel_done()
@@ -127,10 +138,17 @@ struct bfly_hrel_res {
 	u32 *round;
 	u32 *first;
 	u32 *order;
+	u32 *perm;
 	struct bfly_hrel_mbfly_res mbfly;
 	const char *why;
 	struct bfly_mem mem;
 };
+
+/* Does a signal stop @req: with @req->bufs.killable a fatal one, else any? */
+static inline bool bfly_hrel_stop(const struct bfly_hrel_req *req)
+{
+	return req->bufs.killable ? fatal_signal_pending(current) : signal_pending(current);
+}
 
 int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	      struct bfly_hrel_res *res);
@@ -141,6 +159,7 @@ int bfly_hrel_check_msgs(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 			 const struct bfly_msgset_msg *msgs, bool *payload);
 void bfly_hrel_done(struct bfly_hrel_res *res);
 int bfly_hrel_check_req(const struct bfly_hrel_req *req, struct bfly_hrel_res *res);
+int bfly_hrel_perm_alloc(const struct bfly_hrel_req *req, struct bfly_hrel_res *res);
 
 /* hrel_batch.c: a batch list, kept nowhere */
 bool bfly_hrel_batch_way(const struct bfly_geometry *geo, u32 count);

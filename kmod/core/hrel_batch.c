@@ -168,8 +168,10 @@ efault:
  * that differs. From the first chunk that differs, the whole list goes to
  * *@msgs: the messages before it as they were compared, the rest as read.
  *
- * Return: 0; -ENOMEM, -E2BIG (memory limits); -EFAULT (@req->user_msgs not
- * readable) or @req->read_msgs()'s error.
+ * A signal (bfly_hrel_stop()) stops the read between two chunks.
+ *
+ * Return: 0; -ENOMEM, -E2BIG (memory limits); -EINTR; -EFAULT
+ * (@req->user_msgs not readable) or @req->read_msgs()'s error.
  */
 int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 			 struct bfly_msgset_msg **msgs, u64 *size)
@@ -187,6 +189,11 @@ int bfly_hrel_read_batch(const struct bfly_hrel_req *req, struct bfly_hrel_res *
 		return res->mem.err;
 	for (m = 0; m < req->count; m += n) {
 		n = min_t(u32, BFLY_HREL_CHUNK, req->count - m);
+		/* a signal stops the read between chunks, nothing reported */
+		if (bfly_hrel_stop(req)) {
+			err = -EINTR;
+			goto out;
+		}
 		/* past the first chunk, a list in user memory is compared there */
 		if (m && req->user_msgs) {
 			err = bfly_hrel_batch_match_user(req->user_msgs, n, m, ports, *size);
@@ -239,13 +246,14 @@ out:
  * on the same fabric, computed from N as the batch computes them; each
  * message's round kept unless the frontend skips it.
  *
- * Return: 0; -ENOMEM or -E2BIG (memory limits); bfly_msglist_move_slots()'s
+ * Return: 0; -ENOMEM or -E2BIG (memory limits); -EINTR when a signal
+ * came before the report (nothing reported); bfly_msglist_move_slots()'s
  * errors.
  */
 int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 			struct bfly_hrel_res *res, u64 size)
 {
-	u32 ports = res->ports, m, *scratch;
+	u32 ports = res->ports, m, *scratch = NULL;
 	struct bfly_msglist_slots sl = {
 		.ports = ports, .size = size,
 		.stream = bfly_msg_stream((u64)ports * ports * size),
@@ -259,6 +267,18 @@ int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req
 		for (m = 0; m < res->count; m++)
 			res->round[m] = (m / ports - m % ports) & (ports - 1);
 	}
+	/* the payload's scratch charged before the report, as the general path's */
+	if (size) {
+		scratch = bfly_mem_alloc_array(&res->mem,
+					       bfly_msglist_slots_scratch(&sl, res->count),
+					       sizeof(u32), false);
+		if (!scratch)
+			return res->mem.err;
+	}
+	if (bfly_hrel_stop(req)) {
+		kvfree(scratch);
+		return -EINTR;
+	}
 	/* a refusal above reports nothing, as the general path's */
 	res->batch_list = true;
 	res->listed_a2a = true;
@@ -270,10 +290,6 @@ int bfly_hrel_batch_run(struct bfly_fabric *fab, const struct bfly_hrel_req *req
 	res->reported = true;
 	if (!size)
 		return 0;
-	scratch = bfly_mem_alloc_array(&res->mem, bfly_msglist_slots_scratch(&sl, res->count),
-				       sizeof(u32), false);
-	if (!scratch)
-		return res->mem.err;
 	err = bfly_msglist_move_slots(fab, &req->bufs, &sl, NULL, NULL, NULL, ports, scratch,
 				      &res->bytes_moved);
 	kvfree(scratch);

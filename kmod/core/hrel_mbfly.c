@@ -12,6 +12,10 @@
 #include "lib/mbfly.h"
 #include "hrel.h"
 
+/* Why round permutations of a relation of h above 1 are refused */
+static const char bfly_hrel_mbfly_no_perms[] =
+	"round perms: one multibutterfly round, a permutation only for h = 1; ask for the paths";
+
 /* Read and check the messages (bfly_hrel_read_msgs()), and pair them for the routing. */
 static int bfly_hrel_mbfly_read(const struct bfly_hrel_req *req, struct bfly_hrel_res *res,
 				struct bfly_msgset_msg *msgs, struct bfly_mbfly_msg *pairs,
@@ -117,6 +121,11 @@ static int bfly_hrel_mbfly_run(struct bfly_fabric *fab, const struct bfly_hrel_r
 	kvfree(pairs);
 	if (err)
 		return err;
+	/* one round holding h messages of an input: no permutation to give */
+	if (req->want_perms && r.h > 1) {
+		res->why = bfly_hrel_mbfly_no_perms;
+		return -EINVAL;
+	}
 	bfly_hrel_mbfly_report(res, &r);
 	if (!payload)
 		return 0;
@@ -136,9 +145,10 @@ static int bfly_hrel_mbfly_run(struct bfly_fabric *fab, const struct bfly_hrel_r
  * the most messages through a node, h-bar and whether Theorem 2's bound
  * held; @res->colours is 0 and @res->rounds 1.
  *
- * Return: 0; -EINVAL for no messages, misaligned buffers or a bad message;
- * -E2BIG for h above 256, more than N x 256 or %BFLY_HREL_MAX_MSGS
- * messages, or from the memory limits; -EAGAIN when the stage limit left
+ * Return: 0; -EINVAL for no messages, misaligned buffers, a bad message,
+ * or round permutations wanted (&bfly_hrel_req.want_perms) of a relation
+ * of h above 1 (nothing moved); -E2BIG for h above 256, more than N x 256
+ * or %BFLY_HREL_MAX_MSGS messages, or from the memory limits; -EAGAIN when the stage limit left
  * messages undelivered and -EOVERFLOW when a node's buffers overflowed
  * (nothing moved for either); -ENOMEM; -EFAULT; -EINTR; -ENODEV.
  */
@@ -151,7 +161,7 @@ int bfly_hrel_mbfly(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	err = bfly_hrel_check_req(req, res);
 	if (err)
 		return err;
-	err = bfly_hrel_mbfly_run(fab, req, res, &msgs);
+	err = bfly_hrel_perm_alloc(req, res) ?: bfly_hrel_mbfly_run(fab, req, res, &msgs);
 	if (err && !res->why)
 		bfly_hrel_mbfly_why(res, err);
 	kvfree(msgs);

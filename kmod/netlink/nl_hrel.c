@@ -91,6 +91,7 @@ int bfly_nl_hrel_doit(struct sk_buff *skb, struct genl_info *info)
 	int err, sent;
 
 	req.seed = a[BFLY_A_SEED] ? nla_get_u64(a[BFLY_A_SEED]) : 0;
+	req.want_perms = !!a[BFLY_A_WANT_ROUND_PERMS];
 	fab = bfly_nl_fabric(info);
 	if (IS_ERR(fab))
 		return PTR_ERR(fab);

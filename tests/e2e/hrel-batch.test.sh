@@ -7,7 +7,10 @@
 # changed at the chunks' borders and its read faulting there (hrel-test
 # near), with cached and with streaming stores; the hrel command's answer
 # (netlink) for the exchange and for a list one swap from it, across a
-# chunk border: the rounds the ioctl gives.
+# chunk border: the rounds the ioctl gives. The round permutations'
+# buffer charged before anything runs, and the payload's scratch before
+# the report (hrel-test permlimit); a batch list without payload stopped
+# by signals between chunks, nothing written (listsignal, N = 256).
 . "$(dirname "$0")/lib.sh"
 
 bfly_unload
@@ -21,6 +24,11 @@ for dev in $b2 $bt; do
 done
 hrel-test "/dev/$b2" signal
 hrel-test "/dev/$b2" units
+# the round permutations' buffer charged; a batch list stopped by signals
+hrel-test "/dev/$b2" permlimit
+b256=$(bflyctl new bfly2 256)
+hrel-test "/dev/$b256" listsignal
+bflyctl del "$b256"
 check "payload_stream_bytes=0" sh -c "echo 0 > /sys/module/bfly/parameters/payload_stream_bytes"
 hrel-test "/dev/$b2" near
 hrel-test "/dev/$b2" units

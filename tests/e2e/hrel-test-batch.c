@@ -7,7 +7,9 @@
  * read faults at a border.
  */
 #include <errno.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "hrel-test.h"
@@ -341,5 +343,72 @@ void part_limit(void)
 			  "limit: the exchange, N = %u, no payload, %s: E2BIG (got %s), h %u",
 			  n, kinds[k], res ? strerrorname_np(errno) : "success", a.h);
 	}
+	rel_free(&r);
+}
+
+/* @r's rounds and permutations (the batch list's) against (src - dst) mod N */
+static __u32 list_wrong(const struct rel *r)
+{
+	__u32 n = info.ports, m, bad = 0;
+
+	for (m = 0; m < r->n; m++)
+		bad += r->round[m] != ((m / n - m % n) & (n - 1)) ||
+		       r->perms[m] != ((m % n - m / n) & (n - 1));
+	return bad;
+}
+
+/*
+ * A periodic signal during the exchange listed in order without payload
+ * (a batch list, kept nowhere; N x N messages to read and rounds to
+ * write): EINTR between two chunks of the read, nothing written, no
+ * figure; a run to its end writes every round. Then one without signals
+ * runs whole.
+ */
+void part_listsignal(void)
+{
+	struct itimerval it = { { 0, 300 }, { 0, 300 } };
+	struct sigaction sa = { .sa_handler = count_signal };
+	__u32 n = info.ports, nn = n * n, m, tries, eintr = 0, bad = 0, e;
+	struct bfly_hrel a;
+	struct rel r;
+	int res;
+
+	if (!runs_exchange()) {
+		tap_check(1, "listsignal: # SKIP wants a fabric that runs the exchange");
+		return;
+	}
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
+	rel_alloc(&r, nn);
+	for (m = 0; m < nn; m++) {
+		r.msgs[m].src = m / n;
+		r.msgs[m].dst = m % n;
+	}
+	r.perm_entries = nn;
+	r.perms = xmalloc(nn * 4ULL);
+	for (tries = 0; tries < 20 && eintr < 3; tries++) {
+		a = args(&r, 3);
+		memset(r.round, 0xa5, nn * 4ULL);
+		memset(r.perms, 0xa5, nn * 4ULL);
+		setitimer(ITIMER_REAL, &it, NULL);
+		res = ioctl(fd, BFLY_IOC_HREL, &a);
+		e = errno;
+		setitimer(ITIMER_REAL, &(struct itimerval){}, NULL);
+		if (!res) {
+			bad += a.rounds != n || list_wrong(&r);
+			continue;
+		}
+		eintr += e == EINTR;
+		for (m = 0; m < nn; m++)
+			bad += r.round[m] != 0xa5a5a5a5 || r.perms[m] != 0xa5a5a5a5;
+		bad += e != EINTR || a.rounds || a.h;
+	}
+	tap_check(eintr && !bad,
+		  "listsignal, N = %u: the exchange listed in order without payload, a signal every 300 us: %u of %u stopped with EINTR (%u signals), nothing written then, every round written else (%u wrong)",
+		  n, eintr, tries, __atomic_load_n(&signals_caught, __ATOMIC_RELAXED), bad);
+	a = args(&r, 3);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	tap_check(!res && a.rounds == n && !list_wrong(&r),
+		  "listsignal, N = %u: the next list runs whole (%s)", n,
+		  res ? strerrorname_np(errno) : "0");
 	rel_free(&r);
 }

@@ -270,3 +270,152 @@ void part_overlap_units(void)
 		overlap_units_run(h, 1, 1, &seed);
 	}
 }
+
+#define FABRIC_MEM_MAX "/sys/module/bfly/parameters/fabric_mem_max"
+
+static long long param_read(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static int param_write(const char *path, long long v)
+{
+	FILE *f = fopen(path, "w");
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fprintf(f, "%lld", v) > 0;
+	return !fclose(f) && ok;
+}
+
+/*
+ * @r under fabric_mem_max @max, with the round permutations or without
+ * (@perms): its receive buffer, rounds and permutations filled first, so
+ * that what the ioctl left is read after. Returns the ioctl's result.
+ */
+static int run_under(struct rel *r, long long max, int perms, struct bfly_hrel *a)
+{
+	int res;
+
+	param_write(FABRIC_MEM_MAX, max);
+	*a = args(r, 3);
+	if (!perms) {
+		a->perm_ptr = 0;
+		a->perm_entries = 0;
+	}
+	memset(r->round, 0xa5, r->n * 4ULL);
+	memset(r->perms, 0xa5, r->perm_entries * 4);
+	res = ioctl(fd, BFLY_IOC_HREL, a);
+	return res ? errno : 0;
+}
+
+/* The least fabric_mem_max @r runs under, from @lo (refused) to @hi (runs). */
+static long long least_limit(struct rel *r, int perms, long long lo, long long hi)
+{
+	struct bfly_hrel a;
+
+	while (hi - lo > 1) {
+		long long mid = lo + (hi - lo) / 2;
+
+		if (run_under(r, mid, perms, &a))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+/* Nothing written: the receive buffer, rounds and permutations as filled. */
+static int untouched(const struct rel *r, const struct bfly_hrel *a)
+{
+	__u64 k;
+
+	for (k = 0; k < r->recv_bytes; k++)
+		if (r->recv[k] != 0xee)
+			return 0;
+	for (k = 0; k < r->n; k++)
+		if (r->round[k] != 0xa5a5a5a5)
+			return 0;
+	for (k = 0; k < r->perm_entries; k++)
+		if (r->perms[k] != 0xa5a5a5a5)
+			return 0;
+	return !a->bytes_moved && !a->rounds;
+}
+
+/*
+ * The round permutations' buffer (N entries, filled round by round) is
+ * charged to the memory limits as any buffer of the request: under the
+ * least fabric_mem_max the relation runs under without perm_ptr, with
+ * perm_ptr E2BIG and nothing written (no figure, no round: the payload's
+ * scratch, the last buffer, is charged before the report); it runs under
+ * that limit plus the buffer's N x 4 bytes (a slab size for N = 64).
+ */
+static void permlimit_run(struct rel *r, const char *what)
+{
+	long long own, old = param_read(FABRIC_MEM_MAX), least, hi;
+	__u32 n = info.ports, bytes = n * 4;
+	struct bfly_hrel a;
+	char path[96];
+	int e;
+
+	snprintf(path, sizeof(path), "/sys/class/bfly/%s/mem_bytes", strrchr(dev, '/') + 1);
+	own = param_read(path);
+	e = run_under(r, old, 1, &a);
+	r->perm_entries = (__u64)a.rounds * n;
+	free(r->perms);
+	r->perms = xmalloc(r->perm_entries * 4);
+	/* a short search: from 1 MiB over the fabric's own where that runs */
+	hi = own + (1 << 20);
+	if (run_under(r, hi, 0, &a))
+		hi = old;
+	least = least_limit(r, 0, own, hi);
+	e = run_under(r, least, 1, &a);
+	tap_check(e == E2BIG && untouched(r, &a),
+		  "permlimit, %s: under the least fabric_mem_max it runs under without perm_ptr (%lld B over the fabric's own), with perm_ptr: E2BIG (got %s), nothing written",
+		  what, least - own, e ? strerrorname_np(e) : "success");
+	/* N x 4 bytes a slab size: the buffer's charge is exactly that */
+	if (bytes >= 8 && bytes <= 4096 && !(bytes & (bytes - 1))) {
+		e = run_under(r, least + bytes - 1, 1, &a);
+		tap_check(e == E2BIG && untouched(r, &a),
+			  "permlimit, %s: with perm_ptr, N x 4 - 1 = %u B more: E2BIG (got %s), nothing written",
+			  what, bytes - 1, e ? strerrorname_np(e) : "success");
+		least += bytes;
+	} else {
+		least = least_limit(r, 1, least, hi);
+	}
+	e = run_under(r, least, 1, &a);
+	tap_check(!e && a.rounds && (!r->send || !memcmp(r->recv, r->want, r->recv_bytes)),
+		  "permlimit, %s: with perm_ptr, N x 4 B more: runs (%s)", what,
+		  e ? strerrorname_np(e) : "0");
+	param_write(FABRIC_MEM_MAX, old);
+}
+
+void part_permlimit(void)
+{
+	__u32 n = info.ports, m;
+	__u64 seed = 0x9e3;
+	struct rel r;
+
+	union_of_perms(&r, 4, &seed);
+	add_payload(&r, 64, &seed);
+	permlimit_run(&r, "4 permutations with payload");
+	rel_free(&r);
+	rel_alloc(&r, n * n);
+	for (m = 0; m < n * n; m++) {
+		r.msgs[m].src = m / n;
+		r.msgs[m].dst = m % n;
+	}
+	permlimit_run(&r, "the exchange listed in order, no payload");
+	add_slots(&r, 8);
+	permlimit_run(&r, "the exchange listed in order, 8 B in a batch's layout");
+	rel_free(&r);
+}

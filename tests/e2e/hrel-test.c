@@ -43,6 +43,12 @@
  *                           apart: each byte the latest round's
  *   hrel-test DEV limit     the exchange without payload under a
  *                           fabric_mem_max the fabric fills: E2BIG
+ *   hrel-test DEV permlimit the round permutations' buffer charged: under
+ *                           the least fabric_mem_max a relation runs under
+ *                           without perm_ptr, with it E2BIG, nothing written
+ *   hrel-test DEV listsignal a periodic signal during the exchange listed
+ *                           in order without payload (a batch list):
+ *                           EINTR, nothing written
  */
 #include <errno.h>
 #include <signal.h>
@@ -268,9 +274,91 @@ static void refused_on(int f, struct rel *r, struct bfly_hrel *a, int want, __u3
 
 #define refused(r, a, want, bad, what) refused_on(fd, r, a, want, bad, what)
 
+/*
+ * @r's list and outputs at their edges: a count one past a list that ends
+ * at an unmapped page (EFAULT, nothing written); a message of no payload
+ * whose offsets lie past both buffers and are no multiple of 8 (runs:
+ * offsets count with a length only); perm_entries one short of the
+ * rounds (whole rounds only, the last one's entries untouched); perm_ptr
+ * unmapped (EFAULT after the payload moved, bytes_moved written).
+ */
+static void part_bad_list(struct rel *r)
+{
+	size_t bytes = (size_t)r->n * sizeof(*r->msgs), span = (bytes + 4095) / 4096 * 4096;
+	__u8 *map = mmap(NULL, span + 4096, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	__u32 n = info.ports, keep_len, rounds, k, last = r->n - 1, bad = 0;
+	__u64 keep_send, keep_recv;
+	struct bfly_msgset_msg *msgs = r->msgs;
+	struct bfly_hrel a;
+	int res;
+
+	if (map == MAP_FAILED) {
+		tap_check(0, "bad list: no memory");
+		return;
+	}
+	munmap(map + span, 4096);
+	r->msgs = (struct bfly_msgset_msg *)(map + span - bytes);
+	memcpy(r->msgs, msgs, bytes);
+	a = args(r, 1);
+	a.count = r->n + 1;
+	refused(r, &a, EFAULT, ~0U, "count one past a list that ends at an unmapped page");
+	r->msgs = msgs;
+	munmap(map, span);
+
+	keep_len = msgs[last].len;
+	keep_send = msgs[last].send_off;
+	keep_recv = msgs[last].recv_off;
+	msgs[last].len = 0;
+	msgs[last].send_off = r->send_bytes + 4;
+	msgs[last].recv_off = ~0ULL;
+	r->total -= keep_len;
+	memset(r->want + keep_recv, 0xee, keep_len);
+	a = args(r, 1);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	tap_check(!res && a.bytes_moved == r->total && !memcmp(r->recv, r->want, r->recv_bytes),
+		  "a message of no payload, its offsets past both buffers and misaligned: runs (%s), %llu of %llu bytes moved",
+		  res ? strerrorname_np(errno) : "0", (unsigned long long)a.bytes_moved,
+		  (unsigned long long)r->total);
+	msgs[last].len = keep_len;
+	msgs[last].send_off = keep_send;
+	msgs[last].recv_off = keep_recv;
+	r->total += keep_len;
+	memcpy(r->want + keep_recv, r->send + keep_send, keep_len);
+
+	a = args(r, 1);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	rounds = res ? 0 : a.rounds;
+	r->perm_entries = (__u64)rounds * n - 1;
+	r->perms = xmalloc(r->perm_entries * 4);
+	memset(r->perms, 0x77, r->perm_entries * 4);
+	a = args(r, 1);
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	for (k = (rounds - 1) * n; k < r->perm_entries; k++)
+		bad += r->perms[k] != 0x77777777;
+	for (k = 0; k < (rounds - 1) * n; k++)
+		bad += r->perms[k] == 0x77777777;
+	tap_check(rounds && !res && !bad,
+		  "perm_entries one short of %u rounds: %u whole rounds written, the last untouched (%u entries wrong)",
+		  rounds, rounds - 1, bad);
+	free(r->perms);
+	r->perms = NULL;
+	r->perm_entries = 0;
+
+	a = args(r, 1);
+	a.perm_ptr = (uintptr_t)(map + span);
+	a.perm_entries = (__u64)rounds * n;
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	tap_check(res == -1 && errno == EFAULT && a.bytes_moved == r->total &&
+		  !memcmp(r->recv, r->want, r->recv_bytes),
+		  "perm_ptr unmapped: EFAULT (got %s) after the payload moved (%llu of %llu bytes)",
+		  res ? strerrorname_np(errno) : "success", (unsigned long long)a.bytes_moved,
+		  (unsigned long long)r->total);
+}
+
 static void part_bad(void)
 {
-	__u32 n = info.ports, m;
+	__u32 n = info.ports, m, len;
 	__u64 seed = 0xbad;
 	struct bfly_hrel a, b;
 	struct rel r;
@@ -354,10 +442,25 @@ static void part_bad(void)
 	refused(&r, &a, EINVAL, m, "a payload past the send buffer's end");
 	r.msgs[m].send_off = 12;
 	refused(&r, &a, EINVAL, m, "a send offset no multiple of 8");
+	r.msgs[m].send_off = ~0ULL - 7;
+	refused(&r, &a, EINVAL, m, "send_off + len past 2^64 (wraps)");
+	r.msgs[m].send_off = 0;
+	r.msgs[m].recv_off = ~0ULL - 7;
+	refused(&r, &a, EINVAL, m, "recv_off + len past 2^64 (wraps)");
+	r.msgs[m].recv_off = 8;
+	len = r.msgs[m].len;
+	r.msgs[m].len = ~0U;
+	refused(&r, &a, EINVAL, m, "len 2^32 - 1: past both buffers");
+	r.msgs[m].len = len;
 	r.msgs[m].send_off = 0;
 	a.recv_ptr = 0;
 	a.recv_bytes = 0;
 	refused(&r, &a, EINVAL, 0, "payload without a receive buffer");
+
+	rel_free(&r);
+	union_of_perms(&r, 2, &seed);
+	add_payload(&r, 40, &seed);
+	part_bad_list(&r);
 
 	/* Sizes: the first version works, a longer struct needs a zero tail */
 	rel_free(&r);
@@ -622,7 +725,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: hrel-test DEV %s\n",
-			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit|units");
+			"run|bad|refused|hxn|signal|table|overlap|lines|top|paramrace|near|limit|units|permlimit|listsignal");
 		return 2;
 	}
 	dev = argv[1];
@@ -655,6 +758,10 @@ int main(int argc, char **argv)
 		part_limit();
 	else if (!strcmp(argv[2], "units"))
 		part_overlap_units();
+	else if (!strcmp(argv[2], "permlimit"))
+		part_permlimit();
+	else if (!strcmp(argv[2], "listsignal"))
+		part_listsignal();
 	else
 		return 2;
 	close(fd);

@@ -41,9 +41,11 @@ void part_lines(void);
 void part_top(void);
 void part_paramrace(void);
 void part_overlap_units(void);
+void part_permlimit(void);
 
 /* hrel-test-batch.c: batch lists at their edges */
 void part_near(void);
 void part_limit(void);
+void part_listsignal(void);
 
 #endif /* _BFLY_HREL_TEST_H */

@@ -25,6 +25,20 @@ refused "netlink hrel on mbfly: h above 256" "h: above 256" sh -c \
 	"awk 'BEGIN { for (i = 0; i < 257; i++) print i % 32, 0 }' | bflyctl hrel $m32 file -"
 refused "netlink hrel on mbfly: a port out of range" "no port of the fabric" sh -c \
 	"printf '0 1\n1 32\n' | bflyctl hrel $m32 file -"
+refused "netlink hrel on mbfly: perms with h 2 (one round, no permutation)" \
+	"a permutation only for h = 1; ask for the paths (Invalid argument)" \
+	bflyctl hrel "$m32" random 2 perms
+bflyctl -j hrel "$m32" random 1 seed 4 perms > /tmp/mb-perm.json
+check "netlink hrel on mbfly: perms with h 1, the round's permutation the relation's" \
+	jq_true /tmp/mb-perm.json '.h == 1 and .rounds == 1 and (.round_perms | length) == 1 and
+	(.round_perms[0] | sort) == [range(0; 32)]'
+# the same refusals by both frontends: errno and reason
+refused "netlink hrel on mbfly: a port out of range, EINVAL as the ioctl's" \
+	"no port of the fabric (Invalid argument)" sh -c \
+	"printf '0 1\n1 32\n' | bflyctl hrel $m32 file -"
+refused "netlink hrel on mbfly: h above 256, E2BIG as the ioctl's" \
+	"h: above 256, the most a multibutterfly routes; split the relation (Argument list too long)" \
+	sh -c "awk 'BEGIN { for (i = 0; i < 257; i++) print i % 32, 0 }' | bflyctl hrel $m32 file -"
 for d in $m64 $m256 $m32; do
 	check "del $d" bflyctl del "$d"
 done

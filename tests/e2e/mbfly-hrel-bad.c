@@ -356,6 +356,36 @@ static void part_bad_h(void)
 	free(r.recv);
 }
 
+/*
+ * Round permutations: the one round carries the whole relation, a
+ * partial permutation only for h = 1. With h = 2 perm_ptr is refused
+ * (EINVAL, nothing moved) rather than given entries that lose messages;
+ * with h = 1 the round's permutation is the relation's.
+ */
+static void part_bad_perms(struct rel *r, const struct bfly_hrel *b)
+{
+	__u32 n = info.ports, *perm = xcalloc(n, 4), i, bad = 0;
+	struct bfly_hrel a = *b;
+	struct rel one;
+	int res;
+
+	a.perm_ptr = (uintptr_t)perm;
+	a.perm_entries = n;
+	refused(r, &a, EINVAL, ~0U, "perm_ptr with h 2 (one round, no permutation)");
+	rel_make(&one, 1, 8, 9);
+	a = args(&one);
+	a.perm_ptr = (uintptr_t)perm;
+	a.perm_entries = n;
+	res = ioctl(fd, BFLY_IOC_HREL, &a);
+	for (i = 0; i < n; i++)
+		bad += perm[one.msgs[i].src] != one.msgs[i].dst;
+	tap_check(!res && a.h == 1 && a.rounds == 1 && !bad,
+		  "perm_ptr with h 1: runs (%s), the round's permutation the relation's (%u wrong)",
+		  res ? strerrorname_np(errno) : "0", bad);
+	rel_free(&one);
+	free(perm);
+}
+
 /* A bad path_ptr: EFAULT after the payload moved; what is written. */
 static void part_bad_paths(struct rel *r, const struct bfly_hrel *b, __u32 h)
 {
@@ -415,6 +445,7 @@ static void part_bad(void)
 	part_bad_args(&r, &b);
 	part_bad_msgs(&r, &b);
 	part_bad_h();
+	part_bad_perms(&r, &b);
 	part_bad_paths(&r, &b, good.h);
 	part_overlap(&r, &b);
 	rel_free(&r);

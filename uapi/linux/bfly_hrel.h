@@ -47,7 +47,11 @@
  * @perm_ptr: in: zero, or a user array of @perm_entries __u32 receiving,
  *	round after round, the N destinations of the round's inputs
  *	(%BFLY_HREL_IDLE for an idle one): the partial permutation each round
- *	routed; whole rounds only, as many as fit
+ *	routed; whole rounds only, as many as fit (with room for one round
+ *	at least, the kernel's N-entry copy buffer counts against the
+ *	memory limits, charged before anything runs); on a multibutterfly,
+ *	whose one round is a partial permutation only for h = 1, a relation
+ *	of h above 1 with @perm_ptr is refused (-EINVAL, nothing moved)
  * @perm_entries: in: with @perm_ptr, its room; else 0
  * @colours: out: the rounds of the edge colouring, h (every one a partial
  *	permutation)
@@ -71,6 +75,11 @@
  * @forced: out: on a multibutterfly, inputs that selected neighbours
  *	without permission (the fallback beyond the paper)
  * @max_w: out: on a multibutterfly, the largest counter W set
+ *
+ * @colours, @rounds and @cycles (and @round_ptr's and @perm_ptr's
+ * arrays) are written once the routing finished, also when the payload
+ * after it fails; a request refused or stopped before reports 0 there
+ * (@h is written whenever it is known, e.g. for a refusal of h x N).
  *
  * On a multibutterfly the whole relation routes at once with the paper's
  * algorithm: @colours is 0, @rounds 1, @cycles the stages. The fields from
