@@ -7,6 +7,8 @@
  *
  * @le: the target is an upper bound (<=), else a lower bound (>=). A
  * figure whose timed results were wrong is printed WRONG, never met.
+ * A figure reported without a target reads `target - | checked` (its
+ * results checked) or `WRONG` (bench_ratio_checked()).
  */
 #ifndef BFLY_BENCH_RATIO_H
 #define BFLY_BENCH_RATIO_H
@@ -22,6 +24,14 @@ static inline void bench_ratio_line(const char *figure, double med, double lo,
 	printf("ratio: %s | %.2fx | spread %.2fx-%.2fx", figure, med, lo, hi);
 	printf(" | target %s %.2fx | %s\n", le ? "<=" : ">=", target,
 	       wrong ? "WRONG" : met ? "met" : "MISSED");
+}
+
+/* A figure without a target: its timed results checked, or WRONG. */
+static inline void bench_ratio_checked(const char *figure, double med, double lo,
+				       double hi, bool wrong)
+{
+	printf("ratio: %s | %.2fx | spread %.2fx-%.2fx", figure, med, lo, hi);
+	printf(" | target - | %s\n", wrong ? "WRONG" : "checked");
 }
 
 #endif /* BFLY_BENCH_RATIO_H */

@@ -12,7 +12,8 @@
 #                    and UBSAN reports
 #   bflymode=bench   benchmarks in this VM: Benes routing through the ioctl
 #                    and as a user program, all-to-all batches next to
-#                    memcpy and a blocked transpose (run-bench.sh);
+#                    the same code as a user program, memcpy and a
+#                    blocked transpose (run-bench.sh);
 #                    bflytests=ioctl or bflytests=batch runs only that part
 # Test output goes to the second serial port (/dev/ttyS1) between markers;
 # the kernel log stays on the console (ttyS0). Powers off when done.
@@ -150,7 +151,7 @@ run_bench_ioctl() {
 }
 
 run_bench_batch() {
-	echo "# all-to-all batches on bfly2 (RLS schedule), memcpy and a blocked transpose, alternated"
+	echo "# all-to-all batches on bfly2 (RLS schedule), the same code as a user program, memcpy and a blocked transpose, alternated"
 	insmod "$BFLY_KO" topology=bfly2 ports=256 || return
 	bench-batch /dev/bfly0 0 64 1024 4096 || echo "FAILED bench-batch N=256: exit $?"
 	rmmod bfly
