@@ -11,7 +11,11 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/stringify.h>
 #include <linux/uaccess.h>
+#ifdef CONFIG_X86_64
+#include <asm/extable_fixup_types.h>
+#endif
 
 #include "lib/schedule.h"
 #include "core.h"
@@ -107,51 +111,165 @@ static u32 bfly_hrel_batch_match(const struct bfly_msgset_msg *x, u32 n, u32 m, 
 }
 
 /*
+ * The words of a row's messages in user memory and what they should hold:
+ * @ends, @soff and @roff the row's first message's first, third and fourth
+ * word, each next message's @step, @size and @rstep more; @len its second.
+ */
+struct bfly_hrel_batch_row {
+	u64 ends, step, len, soff, size, roff, rstep;
+};
+
+#ifdef CONFIG_X86_64
+#define BFLY_HREL_ROW_ASM true
+
+/*
+ * bfly_hrel_batch_row_asm() compares the @pairs * 2 messages at @w with
+ * @r's words: each word loaded, XORed with its expected word and ORed into
+ * one difference, one branch per two messages. QEMU's TCG, the test VMs'
+ * CPU, ends a translated block at every branch and runs each instruction
+ * apart; unsafe_get_user() without asm goto outputs (the stock kernels'
+ * compilers) tests an error register after every load, six branches and
+ * 30 instructions a message where this loop takes half a branch and 16.
+ * A load that faults jumps (EX_TYPE_UACCESS, as for unsafe_get_user())
+ * to the end with @err set. Inside a user-access section.
+ * Return: 0 when every message matches, 1 when one differs, -EFAULT.
+ */
+#define BFLY_HREL_EXTABLE(insn)						\
+	"	.pushsection \"__ex_table\",\"a\"\n"			\
+	"	.balign 4\n"						\
+	"	.long (" insn ") - .\n"					\
+	"	.long (9f) - .\n"					\
+	"	.long " __stringify(EX_TYPE_UACCESS) "\n"		\
+	"	.popsection\n"
+/* One message's four words at @off from %[p], its loads labelled @a to @d */
+#define BFLY_HREL_CMP_MSG(off, a, b, c, d)				\
+	#a ":	mov " #off "(%[p]), %[x]\n"				\
+	"	xor %[ends], %[x]\n"					\
+	"	or %[x], %[diff]\n"					\
+	#b ":	mov " #off "+8(%[p]), %[x]\n"				\
+	"	xor %[len], %[x]\n"					\
+	"	or %[x], %[diff]\n"					\
+	#c ":	mov " #off "+16(%[p]), %[x]\n"			\
+	"	xor %[soff], %[x]\n"					\
+	"	or %[x], %[diff]\n"					\
+	#d ":	mov " #off "+24(%[p]), %[x]\n"			\
+	"	xor %[roff], %[x]\n"					\
+	"	or %[x], %[diff]\n"					\
+	"	add %[step], %[ends]\n"					\
+	"	add %[size], %[soff]\n"					\
+	"	add %[rstep], %[roff]\n"
+
+static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 pairs,
+						   struct bfly_hrel_batch_row r)
+{
+	const u64 __user *end = w + (size_t)pairs * 8;
+	u64 diff = 0, x;
+	u32 err = 0;
+
+	asm volatile("0:\n"
+		     BFLY_HREL_CMP_MSG(0, 1, 2, 3, 4)
+		     BFLY_HREL_CMP_MSG(32, 5, 6, 7, 8)
+		     "	add $64, %[p]\n"
+		     "	cmp %[end], %[p]\n"
+		     "	jb 0b\n"
+		     "	jmp 10f\n"
+		     BFLY_HREL_EXTABLE("1b") BFLY_HREL_EXTABLE("2b")
+		     BFLY_HREL_EXTABLE("3b") BFLY_HREL_EXTABLE("4b")
+		     BFLY_HREL_EXTABLE("5b") BFLY_HREL_EXTABLE("6b")
+		     BFLY_HREL_EXTABLE("7b") BFLY_HREL_EXTABLE("8b")
+		     "9:	mov $1, %k[err]\n"
+		     "10:\n"
+		     : [p] "+r" (w), [ends] "+r" (r.ends), [soff] "+r" (r.soff),
+		       [roff] "+r" (r.roff), [diff] "+r" (diff), [err] "+r" (err), [x] "=&r" (x)
+		     : [end] "r" (end), [len] "r" (r.len), [size] "r" (r.size),
+		       [rstep] "r" (r.rstep), [step] "r" (r.step)
+		     : "cc", "memory");
+	if (err)
+		return -EFAULT;
+	return diff != 0;
+}
+#else
+#define BFLY_HREL_ROW_ASM false
+
+static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 pairs,
+						   struct bfly_hrel_batch_row r)
+{
+	return -EFAULT;
+}
+#endif
+
+/*
+ * The @row messages at @w against @r, one 8-byte load a word and a branch
+ * a message. Inside a user-access section.
+ * Return: the messages that match, or -EFAULT.
+ */
+static __always_inline int bfly_hrel_batch_row_c(const u64 __user *w, u32 row,
+						 struct bfly_hrel_batch_row r)
+{
+	u64 x, diff;
+	u32 j;
+
+	for (j = 0; j < row; j++, w += 4) {
+		unsafe_get_user(x, w, efault);
+		diff = x ^ r.ends;
+		unsafe_get_user(x, w + 1, efault);
+		diff |= x ^ r.len;
+		unsafe_get_user(x, w + 2, efault);
+		diff |= x ^ r.soff;
+		unsafe_get_user(x, w + 3, efault);
+		diff |= x ^ r.roff;
+		if (diff)
+			return j;
+		r.ends += r.step;
+		r.soff += r.size;
+		r.roff += r.rstep;
+	}
+	return row;
+efault:
+	return -EFAULT;
+}
+
+/*
  * bfly_hrel_batch_match() of the @n messages @list[@m] on in user memory,
  * each read as four 8-byte loads and compared as it is read, nothing
  * stored: a third of the memory accesses of a copy into a chunk and a
  * compare there. Row by row (one source's messages), so that the loop
- * over a row keeps everything in registers. @list is 8-byte aligned.
- * Return: the messages that match, or -EFAULT.
+ * over a row keeps everything in registers; on x86-64 an even row by
+ * bfly_hrel_batch_row_asm(). @list is 8-byte aligned.
+ * Return: @n when every message matches, fewer when one differs (the
+ * caller then reads the chunk to find which), or -EFAULT.
  */
 static int bfly_hrel_batch_match_user(const struct bfly_msgset_msg __user *list, u32 n, u32 m,
 				      u32 ports, u32 size)
 {
 	const u64 __user *w = (const u64 __user *)(list + m);
-	u32 i = m / ports, d = m % ports, k = 0, j, row;
-	u64 soff = (u64)m * size, rstep = (u64)ports * size, step = bfly_hrel_batch_ends(0, 1);
-	u64 len = bfly_hrel_batch_len(size), ends, roff, x, diff;
+	u32 i = m / ports, d = m % ports, k = 0, row;
+	struct bfly_hrel_batch_row r = {
+		.step = bfly_hrel_batch_ends(0, 1), .len = bfly_hrel_batch_len(size),
+		.soff = (u64)m * size, .size = size, .rstep = (u64)ports * size,
+	};
+	int got = 0;
 
 	if (!user_access_begin(w, array_size(n, sizeof(*list))))
 		return -EFAULT;
-	for (; k < n; k += row, d = 0, i++) {
+	for (; k < n; k += row, w += (size_t)row * 4, r.soff += (u64)row * size, d = 0, i++) {
 		row = min(n - k, ports - d);
-		ends = bfly_hrel_batch_ends(i, d);
-		roff = ((u64)d * ports + i) * size;
-		for (j = 0; j < row; j++, w += 4) {
-			unsafe_get_user(x, w, efault);
-			diff = x ^ ends;
-			unsafe_get_user(x, w + 1, efault);
-			diff |= x ^ len;
-			unsafe_get_user(x, w + 2, efault);
-			diff |= x ^ soff;
-			unsafe_get_user(x, w + 3, efault);
-			diff |= x ^ roff;
-			if (diff)
-				goto differs;
-			ends += step;
-			soff += size;
-			roff += rstep;
+		r.ends = bfly_hrel_batch_ends(i, d);
+		r.roff = ((u64)d * ports + i) * size;
+		if (BFLY_HREL_ROW_ASM && !(row & 1)) {
+			got = bfly_hrel_batch_row_asm(w, row / 2, r);
+			if (got)
+				break;
+			continue;
 		}
+		got = bfly_hrel_batch_row_c(w, row, r);
+		if (got != row)
+			break;
 	}
 	user_access_end();
-	return n;
-differs:
-	user_access_end();
-	return k + j;
-efault:
-	user_access_end();
-	return -EFAULT;
+	if (got < 0)
+		return got;
+	return k < n ? k : n;
 }
 
 /**
