@@ -11,17 +11,16 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
-#include <linux/stringify.h>
 #include <linux/uaccess.h>
-#ifdef CONFIG_X86_64
-#include <asm/extable_fixup_types.h>
-#endif
 
 #include "lib/schedule.h"
 #include "core.h"
 #include "hrel.h"
 #include "msgcopy.h"
 #include "msglist.h"
+#ifdef CONFIG_X86_64
+#include "uaccess_asm.h"
+#endif
 
 /* Messages read at a time while a list is compared with a batch list */
 #define BFLY_HREL_CHUNK 1024
@@ -134,13 +133,7 @@ struct bfly_hrel_batch_row {
  * to the end with @err set. Inside a user-access section.
  * Return: 0 when every message matches, 1 when one differs, -EFAULT.
  */
-#define BFLY_HREL_EXTABLE(insn)						\
-	"	.pushsection \"__ex_table\",\"a\"\n"			\
-	"	.balign 4\n"						\
-	"	.long (" insn ") - .\n"					\
-	"	.long (9f) - .\n"					\
-	"	.long " __stringify(EX_TYPE_UACCESS) "\n"		\
-	"	.popsection\n"
+#define BFLY_HREL_EXTABLE(insn) BFLY_EXTABLE_UACCESS(insn, "9f")
 /* One message's four words at @off from %[p], its loads labelled @a to @d */
 #define BFLY_HREL_CMP_MSG(off, a, b, c, d)				\
 	#a ":	mov " #off "(%[p]), %[x]\n"				\

@@ -28,11 +28,10 @@
 #include <linux/prefetch.h>
 #include <linux/uaccess.h>
 #include <linux/moduleparam.h>
-#include <linux/stringify.h>
 #ifdef CONFIG_X86_64
-#include <asm/extable_fixup_types.h>
 #include <asm/fpu/api.h>
 #include <asm/simd.h>
+#include "uaccess_asm.h"
 #endif
 #include "core.h"
 
@@ -73,14 +72,8 @@ static __always_inline void bfly_msg_prefetch(const struct bfly_msg *ahead, u64 
 static __always_inline bool bfly_put_user_nt(u64 x, u64 __user *ptr)
 {
 #ifdef __KERNEL__
-	/* the exception table entry _ASM_EXTABLE_UA(1b, fault) writes */
 	asm goto("1:	movnti %0, %1\n"
-		 "	.pushsection \"__ex_table\",\"a\"\n"
-		 "	.balign 4\n"
-		 "	.long (1b) - .\n"
-		 "	.long (%l[fault]) - .\n"
-		 "	.long " __stringify(EX_TYPE_UACCESS) "\n"
-		 "	.popsection\n"
+		 BFLY_EXTABLE_UACCESS("1b", "%l[fault]")
 		 : : "r" (x), "m" (*(u64 __force *)ptr) : : fault);
 	return false;
 fault:
@@ -105,13 +98,7 @@ static __always_inline void bfly_stream_fence(void)
  * Natively the same instructions, the registers named.
  */
 #ifdef __KERNEL__
-#define BFLY_EXTABLE_UA(insn)						\
-	"	.pushsection \"__ex_table\",\"a\"\n"			\
-	"	.balign 4\n"						\
-	"	.long (" insn ") - .\n"					\
-	"	.long (%l[fault]) - .\n"					\
-	"	.long " __stringify(EX_TYPE_UACCESS) "\n"		\
-	"	.popsection\n"
+#define BFLY_EXTABLE_UA(insn) BFLY_EXTABLE_UACCESS(insn, "%l[fault]")
 #define BFLY_LINE_CLOBBERS "memory"
 /* movdqu and movntdq need neither the x87 state nor MXCSR set up */
 static __always_inline bool bfly_simd_begin(void)
