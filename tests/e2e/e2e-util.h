@@ -4,9 +4,9 @@
  * generator they draw from, random permutations and switch matrices, the
  * clock, failure lines from several processes, the GET_MATRIX,
  * SET_MATRIX and TRACE ioctls, snapshots of a fabric to check a refused
- * request left it alone, the messages of an all-to-all BATCH, and opening
- * the device, a counting signal handler. Every function takes what it
- * works on as arguments.
+ * request left it alone, the messages of an all-to-all BATCH, numbers in
+ * sysfs files, opening the device, and a counting signal handler. Every
+ * function takes what it works on as arguments.
  */
 #ifndef BFLY_E2E_UTIL_H
 #define BFLY_E2E_UTIL_H
@@ -236,6 +236,34 @@ static inline struct bfly_batch batch_args(__u32 schedule, __u32 ports, __u64 si
 	b.recv_ptr = (uintptr_t)recv;
 	b.buf_bytes = (__u64)ports * ports * size;
 	return b;
+}
+
+/* ---- numbers in sysfs files (module parameters, fabric attributes) ---- */
+
+/* The number in the file at @path, or -1. */
+static inline long long read_num(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/* @v written to the file at @path; 0 when that failed. */
+static inline int write_num(const char *path, long long v)
+{
+	FILE *f = fopen(path, "w");
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fprintf(f, "%lld", v) > 0;
+	return !fclose(f) && ok;
 }
 
 /* ---- the device ---- */

@@ -273,30 +273,6 @@ void part_overlap_units(void)
 
 #define FABRIC_MEM_MAX "/sys/module/bfly/parameters/fabric_mem_max"
 
-static long long param_read(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "r");
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
-static int param_write(const char *path, long long v)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return 0;
-	ok = fprintf(f, "%lld", v) > 0;
-	return !fclose(f) && ok;
-}
-
 /*
  * @r under fabric_mem_max @max, with the round permutations or without
  * (@perms): its receive buffer, rounds and permutations filled first, so
@@ -306,7 +282,7 @@ static int run_under(struct rel *r, long long max, int perms, struct bfly_hrel *
 {
 	int res;
 
-	param_write(FABRIC_MEM_MAX, max);
+	write_num(FABRIC_MEM_MAX, max);
 	*a = args(r, 3);
 	if (!perms) {
 		a->perm_ptr = 0;
@@ -361,14 +337,14 @@ static int untouched(const struct rel *r, const struct bfly_hrel *a)
  */
 static void permlimit_run(struct rel *r, const char *what)
 {
-	long long own, old = param_read(FABRIC_MEM_MAX), least, hi;
+	long long own, old = read_num(FABRIC_MEM_MAX), least, hi;
 	__u32 n = info.ports, bytes = n * 4;
 	struct bfly_hrel a;
 	char path[96];
 	int e;
 
 	snprintf(path, sizeof(path), "/sys/class/bfly/%s/mem_bytes", strrchr(dev, '/') + 1);
-	own = param_read(path);
+	own = read_num(path);
 	e = run_under(r, old, 1, &a);
 	r->perm_entries = (__u64)a.rounds * n;
 	free(r->perms);
@@ -396,7 +372,7 @@ static void permlimit_run(struct rel *r, const char *what)
 	tap_check(!e && a.rounds && (!r->send || !memcmp(r->recv, r->want, r->recv_bytes)),
 		  "permlimit, %s: with perm_ptr, N x 4 B more: runs (%s)", what,
 		  e ? strerrorname_np(e) : "0");
-	param_write(FABRIC_MEM_MAX, old);
+	write_num(FABRIC_MEM_MAX, old);
 }
 
 void part_permlimit(void)

@@ -37,19 +37,6 @@ static int fd;
 static struct bfly_info info;
 static char sysdir[64];
 
-static long long read_num(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "r");
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
 static long long fabric_mem(const char *what)
 {
 	char path[128];
@@ -170,16 +157,6 @@ static void test_e2big(void)
 	tap_check(matrix_writes() == writes, "the matrix is unchanged");
 	free(perm);
 	free(list);
-}
-
-static void write_num(const char *path, long long v)
-{
-	FILE *f = fopen(path, "w");
-
-	if (f) {
-		fprintf(f, "%lld", v);
-		fclose(f);
-	}
 }
 
 /*
