@@ -117,6 +117,27 @@ static __u64 check_batch(const struct bfly_batch *b, __u32 ports, __u64 bytes)
 	return (b->rounds != ports) + (b->conflicts != 0) + (b->bytes_moved != bytes);
 }
 
+/*
+ * One BFLY_IOC_BATCH of @size-byte messages into @recv, cleared first: its
+ * time in ns, the report's wrong figures added to *@bad.
+ */
+static double timed_batch(int fd, __u32 ports, __u64 size, void *send, void *recv,
+			  struct bfly_batch *b, __u64 *bad)
+{
+	__u64 bytes = (__u64)ports * ports * size;
+	double t0;
+
+	memset(recv, 0, bytes);
+	t0 = now_ns();
+	if (batch(fd, ports, size, send, recv, b)) {
+		perror("BFLY_IOC_BATCH");
+		exit(1);
+	}
+	t0 = now_ns() - t0;
+	*bad += check_batch(b, ports, bytes);
+	return t0;
+}
+
 /* Schedule only: the batch's own time per message, its counts checked. */
 static __u64 schedule_only(int fd, __u32 ports, int reps)
 {
@@ -156,14 +177,7 @@ static __u64 payload(int fd, __u32 ports, __u64 size, int reps)
 		for (j = 0; j < 3; j++) {
 			switch ((j + r + 3) % 3) {
 			case 0:
-				memset(recv, 0, bytes);
-				t0 = now_ns();
-				if (batch(fd, ports, size, send, recv, &b)) {
-					perror("BFLY_IOC_BATCH");
-					exit(1);
-				}
-				tb = now_ns() - t0;
-				bad += check_batch(&b, ports, bytes);
+				tb = timed_batch(fd, ports, size, send, recv, &b, &bad);
 				bad += check_recv((__u64 *)recv, ports, size);
 				break;
 			case 1:
@@ -262,14 +276,7 @@ static __u64 hrel_vs_batch(int fd, __u32 ports, __u64 size, int reps)
 	for (r = -1; r < reps; r++) {
 		for (j = 0; j < 2; j++) {
 			if ((j + r + 2) % 2 == 0) {
-				memset(rb, 0, bytes);
-				t0 = now_ns();
-				if (batch(fd, ports, size, send, rb, &b)) {
-					perror("BFLY_IOC_BATCH");
-					exit(1);
-				}
-				tb = now_ns() - t0;
-				bad += check_batch(&b, ports, bytes);
+				tb = timed_batch(fd, ports, size, send, rb, &b, &bad);
 			} else {
 				memset(rhl, 0, bytes);
 				t0 = now_ns();
@@ -330,14 +337,7 @@ static __u64 user_vs_batch(int fd, __u32 ports, __u64 size, int reps)
 	for (r = -1; r < reps; r++) {
 		for (j = 0; j < 2; j++) {
 			if ((j + r + 2) % 2 == 0) {
-				memset(rb, 0, bytes);
-				t0 = now_ns();
-				if (batch(fd, ports, size, send, rb, &b)) {
-					perror("BFLY_IOC_BATCH");
-					exit(1);
-				}
-				tb = now_ns() - t0;
-				bad += check_batch(&b, ports, bytes);
+				tb = timed_batch(fd, ports, size, send, rb, &b, &bad);
 			} else {
 				memset(rus, 0, bytes);
 				t0 = now_ns();
