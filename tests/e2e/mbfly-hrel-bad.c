@@ -134,15 +134,7 @@ static struct bfly_hrel args(const struct rel *r)
 /* The fabric's charged memory (sysfs mem_bytes). */
 static long long mem_bytes(void)
 {
-	long long v = -1;
-	FILE *f = fopen(mem_path, "r");
-
-	if (f) {
-		if (fscanf(f, "%lld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
+	return read_num(mem_path);
 }
 
 /* The fabric: GET_INFO, and the paths of a fixed relation, h = 2. */
