@@ -7,7 +7,8 @@
 # source package version and the fragment, so a second run builds nothing.
 #
 # Prints the path of the build directory (holding arch/x86/boot/bzImage) on
-# stdout; progress goes to stderr.
+# stdout; progress goes to stderr. Runs at the same time take turns
+# through a lock file in the cache.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +29,15 @@ if [ -f "$out/.bfly-done" ]; then
 fi
 
 mkdir -p "$cache"
+# One build at a time: a second run (another test run on this machine)
+# waits here and then finds the finished build.
+exec 9>"$cache/.build-test-kernel.lock"
+flock 9
+if [ -f "$out/.bfly-done" ]; then
+	echo "$out"
+	exit 0
+fi
+
 if [ ! -f "$src/.bfly-unpacked" ]; then
 	echo "build-test-kernel: unpacking $tarball" >&2
 	rm -rf "$src" "$src.tmp"
