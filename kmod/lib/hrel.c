@@ -429,7 +429,7 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
 					 u32 stride, bool two, unsigned int w)
 {
-	u32 pairs = m / 2, p, *pend = ws->pend;
+	u32 p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
 
 	if (two) {
@@ -438,37 +438,26 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 	}
 	/*
 	 * Pair each right vertex's edges in slot order, in two sequential
-	 * passes: forward, the second edge of a pair learns the first; back,
-	 * the first learns the second. Each step loads both its vertices'
-	 * entries before it stores (a store ahead of a load to an address
-	 * not yet known stalls the load) and selects with masks, not
-	 * branches (they would guess wrong half the time).
+	 * passes a slot at a time: forward, the second edge of a pair learns
+	 * the first; back, the first learns the second. Slot x's partner goes
+	 * to pr[x / 2].rp[x % 2]. A slot of the back pass that knows its
+	 * partner (not HREL_NONE: bit 31 clear, as slots stay below 2^31)
+	 * closes its pair; the selects go by masks, not branches (they would
+	 * guess wrong half the time).
 	 */
-	for (p = 0; p < pairs; p++) {
-		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
-		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
-		u32 e0 = pend[v0], e1 = pend[v1];
+	for (p = 0; p < m; p++) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
 
-		if (v0 == v1)
-			e1 = (2 * p) | -(u32)(e0 != HREL_NONE);
-		pend[v0] = (2 * p) | -(u32)(e0 != HREL_NONE);
-		pend[v1] = (2 * p + 1) | -(u32)(e1 != HREL_NONE);
-		pr[p] = (struct hrel_pair){ .rp = { e0, e1 } };
+		pend[v] = e == HREL_NONE ? p : HREL_NONE;
+		pr[p / 2].rp[p % 2] = e;
 	}
-	for (p = pairs; p-- > 0;) {
-		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
-		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
-		u32 *e = pr[p].rp, x0 = pend[v0], x1 = pend[v1];
-		/* all ones where the slot closes its pair (knows its partner) */
-		u32 m0 = -(u32)(e[0] != HREL_NONE), m1 = -(u32)(e[1] != HREL_NONE);
-		u32 n0 = (2 * p) | ~m0, n1 = (2 * p + 1) | ~m1;
+	for (p = m; p-- > 0;) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), e = pr[p / 2].rp[p % 2], x = pend[v];
+		/* all ones where the slot opens its pair */
+		u32 open = -(e >> 31);
 
-		if (v0 == v1)
-			x0 = n1;
-		pend[v1] = n1;
-		pend[v0] = n0;
-		e[0] = (e[0] & m0) | (x0 & ~m0);
-		e[1] = (e[1] & m1) | (x1 & ~m1);
+		pend[v] = p | open;
+		pr[p / 2].rp[p % 2] = e & (x | ~open);
 	}
 }
 
