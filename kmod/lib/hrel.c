@@ -397,19 +397,18 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
 					  u32 stride, unsigned int w)
 {
-	u32 pairs = m / 2, p, b, *pend = ws->pend;
+	u32 p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
 
 	for (p = 0; p < m; p++)
 		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
-	for (p = 0; p < pairs; p++) {
-		for (b = 0; b < 2; b++) {
-			u32 x = 2 * p + b, v = hrel_get(r, (size_t)x * stride, w), a = pend[v];
-			u32 first = -(a >> 31);
+	for (p = 0; p < m; p++) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), a = pend[v];
+		/* all ones for the first of the two: a is ~(p ^ partner) */
+		u32 first = -(a >> 31);
 
-			pr[p].rp[b] = (first & (~a ^ x)) | (~first & a);
-			pend[v] = (first & x) | ~first;
-		}
+		pr[p / 2].rp[p % 2] = a ^ (first & ~p);
+		pend[v] = p | ~first;
 	}
 }
 
