@@ -555,8 +555,7 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
  * goes to half 1.
  */
 static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32 base,
-					u32 *bits, const u8 *in, u8 *out, bool copy,
-					unsigned int w)
+					u32 *bits, const u8 *in, u8 *out, unsigned int w)
 {
 	const struct hrel_pair *pr = ws->pr;
 	const u32 *parent = ws->parent;
@@ -570,8 +569,6 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 			u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
 
 			word |= f << sh;
-			if (!copy)
-				continue;
 			if (w == 2 && !BFLY_BIG_ENDIAN) {
 				u32 x;
 
@@ -589,6 +586,35 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 }
 
 /*
+ * The last level's split (d = 2) of subgraph @c, @pairs pairs: its slots'
+ * colours, 2c for half 0 and 2c + 1 for half 1, to @col (@w-byte entries
+ * from slot 2c @pairs), where the unwind starts (hrel_unwind.c).
+ */
+static __always_inline void hrel_last(const struct hrel_ws *ws, u32 pairs, u32 c, u8 *col,
+				      unsigned int w)
+{
+	const struct hrel_pair *pr = ws->pr;
+	const u32 *parent = ws->parent;
+	size_t o = (size_t)2 * c * pairs;
+	u32 p;
+
+	for (p = 0; p < pairs; p++) {
+		u32 v = pr[p].rp[0];
+		u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
+
+		if (w == 1 && !BFLY_BIG_ENDIAN) {
+			/* the even slot's colour 2c ^ f, the odd slot's (2c + 1) ^ f */
+			u16 x = (u16)((2 * c | (2 * c + 1) << 8) ^ (0x0101 * f));
+
+			memcpy(col + o + 2 * p, &x, sizeof(x));
+		} else {
+			hrel_put(col, o + 2 * p + f, 2 * c, w);
+			hrel_put(col, o + 2 * p + 1 - f, 2 * c + 1, w);
+		}
+	}
+}
+
+/*
  * Step 3 for h = 2^levels, level by level: the halves of each subgraph
  * carry only their right vertices, and each split keeps one bit a pair
  * (the half of its even slot). The slot at k of the h-regular graph sits
@@ -599,6 +625,7 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 				     u32 *colour, unsigned int w)
 {
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
+	unsigned int wc = bfly_hrel_colour_width(levels);
 	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
 	const u8 *e = (const u8 *)ws->buf[0];
 	u32 lv, s;
@@ -622,15 +649,18 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 			if (err)
 				return err;
 			if (d > 2)
-				hrel_halves(ws, pairs, base, bits, in, out, true, w);
+				hrel_halves(ws, pairs, base, bits, in, out, w);
+			else if (wc == 1)
+				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], 1);
 			else
-				hrel_halves(ws, pairs, base, bits, in, out, false, w);
+				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], wc);
 		}
 		tmp = cur;
 		cur = next;
 		next = tmp;
 	}
-	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour,
+	/* the last level's colours in buffer 0, where the first level's slots were */
+	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[0], ws->buf[1], count, colour,
 			 slots >= HREL_GATHER_RUNS ? ws->run : NULL, ws->mate_l);
 	return 0;
 }
