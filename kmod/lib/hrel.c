@@ -23,10 +23,9 @@
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
  *     do the edges of a right vertex in slot order (two sequential
- *     passes: forward, the second edge of a right pair learns the first;
- *     back, the first learns the second; at d = 2 by the XOR of a right
- *     vertex's two slots). Two edges paired at either end
- *     get different halves; the pairs chain the edges into even cycles
+ *     passes a slot at a time; at d = 2 by the XOR of a right vertex's
+ *     two slots). Two edges paired at either end get different halves;
+ *     the pairs chain the edges into even cycles
  *     (Euler circuits walked two edges at a time), which 32 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
  *     a union-find with parity reconciles them. Every vertex then has
@@ -35,11 +34,11 @@
  *     sequential pass. For h = 2^L the messages never move: the slots
  *     carry only right vertices (u16 where there are at most 2^16
  *     groups, placed through runs per bucket of slots: hrel_scatter.c),
- *     the caller's colour array holds each message's slot, each
- *     level keeps one bit a pair, and at the end sequential passes from
- *     the last level up give every slot its colour (u8 for h <= 256,
- *     u16 for h <= 2^16), which each message gathers (from 2^21 slots,
- *     bucket by bucket through the build's runs: hrel_unwind.c).
+ *     the caller's colour array holds each message's slot, each level
+ *     keeps one bit a pair, the last its slots' colours, and sequential
+ *     passes up give every slot its colour (u8 for h <= 256, u16 for
+ *     h <= 2^16), which each message gathers (from 2^21 slots, bucket by
+ *     bucket through the build's runs: hrel_unwind.c).
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -388,11 +387,9 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 
 /*
  * hrel_pair_up() for d = 2, where each right vertex has two edges: the
- * first pass leaves the XOR of both slots (and of HREL_NONE, bit 31 set)
- * in pend[], the second gives each slot its partner, the first of the
- * two to come by that XOR, the second by the slot the first left there,
- * which then resets the entry to HREL_NONE. Half the work of the two
- * passes of the general case, and the same pairs.
+ * first pass leaves the XOR of both slots and of HREL_NONE in pend[], the
+ * second gives the first of the two its partner by that XOR, the second
+ * by the slot the first left there, and resets the entry to HREL_NONE.
  */
 static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
 					  u32 stride, unsigned int w)
@@ -436,13 +433,10 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 		return;
 	}
 	/*
-	 * Pair each right vertex's edges in slot order, in two sequential
-	 * passes a slot at a time: forward, the second edge of a pair learns
-	 * the first; back, the first learns the second. Slot x's partner goes
-	 * to pr[x / 2].rp[x % 2]. A slot of the back pass that knows its
-	 * partner (not HREL_NONE: bit 31 clear, as slots stay below 2^31)
-	 * closes its pair; the selects go by masks, not branches (they would
-	 * guess wrong half the time).
+	 * Each right vertex's edges paired in slot order, a slot a step:
+	 * forward, the second edge of a pair learns the first; back, the
+	 * first learns the second (slots stay below 2^31, HREL_NONE has bit
+	 * 31). Masks, not branches: those would guess wrong half the time.
 	 */
 	for (p = 0; p < m; p++) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
@@ -550,23 +544,20 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 /*
  * After hrel_walk() on a subgraph of @pairs pairs whose bits start at bit
  * @base: each pair's bit to @bits, a word at a time (no load-store chain),
- * and with @copy the halves of @in (@w-byte right vertices) to @out.
+ * and the halves of @in (@w-byte right vertices) to @out.
  * Pair p's two entries are read as one word and swapped when its even slot
  * goes to half 1.
  */
 static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32 base,
 					u32 *bits, const u8 *in, u8 *out, unsigned int w)
 {
-	const struct hrel_pair *pr = ws->pr;
-	const u32 *parent = ws->parent;
 	u32 p = 0;
 
 	while (p < pairs) {
 		u32 g = base + p, sh = g % 32, lim = min_t(u32, pairs, p + 32 - sh), word = 0;
 
 		for (; p < lim; p++, sh++) {
-			u32 v = pr[p].rp[0];
-			u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
+			u32 f = hrel_half(ws, p);
 
 			word |= f << sh;
 			if (w == 2 && !BFLY_BIG_ENDIAN) {
@@ -587,23 +578,19 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 
 /*
  * The last level's split (d = 2) of subgraph @c, @pairs pairs: its slots'
- * colours, 2c for half 0 and 2c + 1 for half 1, to @col (@w-byte entries
- * from slot 2c @pairs), where the unwind starts (hrel_unwind.c).
+ * colours to @col (@w-byte entries from slot 2c @pairs), where the unwind
+ * starts (hrel_unwind.c): the even slot's 2c ^ f, the odd slot's 2c + 1 ^ f.
  */
 static __always_inline void hrel_last(const struct hrel_ws *ws, u32 pairs, u32 c, u8 *col,
 				      unsigned int w)
 {
-	const struct hrel_pair *pr = ws->pr;
-	const u32 *parent = ws->parent;
 	size_t o = (size_t)2 * c * pairs;
 	u32 p;
 
 	for (p = 0; p < pairs; p++) {
-		u32 v = pr[p].rp[0];
-		u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
+		u32 f = hrel_half(ws, p);
 
 		if (w == 1 && !BFLY_BIG_ENDIAN) {
-			/* the even slot's colour 2c ^ f, the odd slot's (2c + 1) ^ f */
 			u16 x = (u16)((2 * c | (2 * c + 1) << 8) ^ (0x0101 * f));
 
 			memcpy(col + o + 2 * p, &x, sizeof(x));
@@ -617,9 +604,9 @@ static __always_inline void hrel_last(const struct hrel_ws *ws, u32 pairs, u32 c
 /*
  * Step 3 for h = 2^levels, level by level: the halves of each subgraph
  * carry only their right vertices, and each split keeps one bit a pair
- * (the half of its even slot). The slot at k of the h-regular graph sits
- * at k >> L in its subgraph at level L, so its colour is read from the
- * bits at the end and the messages never move.
+ * (the half of its even slot), the last level its slots' colours. The
+ * slot at k of the h-regular graph sits at k >> L in its subgraph at level
+ * L, so its colour is read from these at the end; the messages never move.
  */
 static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count,
 				     u32 *colour, unsigned int w)
@@ -650,8 +637,6 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 				return err;
 			if (d > 2)
 				hrel_halves(ws, pairs, base, bits, in, out, w);
-			else if (wc == 1)
-				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], 1);
 			else
 				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], wc);
 		}
