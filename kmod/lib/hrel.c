@@ -23,10 +23,9 @@
  *     each slot holding its right vertex and its message (or a dummy).
  *  3. Split (even d). The slots of a left vertex pair up (2k, 2k + 1), as
  *     do the edges of a right vertex in slot order (two sequential
- *     passes: forward, the second edge of a right pair learns the first;
- *     back, the first learns the second; at d = 2 by the XOR of a right
- *     vertex's two slots). Two edges paired at either end
- *     get different halves; the pairs chain the edges into even cycles
+ *     passes a slot at a time; at d = 2 by the XOR of a right vertex's
+ *     two slots). Two edges paired at either end get different halves;
+ *     the pairs chain the edges into even cycles
  *     (Euler circuits walked two edges at a time), which 32 interleaved
  *     walks, each prefetching its next pair, 2-colour; where walks meet,
  *     a union-find with parity reconciles them. Every vertex then has
@@ -35,11 +34,11 @@
  *     sequential pass. For h = 2^L the messages never move: the slots
  *     carry only right vertices (u16 where there are at most 2^16
  *     groups, placed through runs per bucket of slots: hrel_scatter.c),
- *     the caller's colour array holds each message's slot, each
- *     level keeps one bit a pair, and at the end sequential passes from
- *     the last level up give every slot its colour (u8 for h <= 256,
- *     u16 for h <= 2^16), which each message gathers (from 2^21 slots,
- *     bucket by bucket through the build's runs: hrel_unwind.c).
+ *     the caller's colour array holds each message's slot, each level
+ *     keeps one bit a pair, the last its slots' colours, and sequential
+ *     passes up give every slot its colour (u8 for h <= 256, u16 for
+ *     h <= 2^16), which each message gathers (from 2^21 slots, bucket by
+ *     bucket through the build's runs: hrel_unwind.c).
  *  4. Match (odd d). One perfect matching is taken out as a colour and
  *     the rest, (d - 1)-regular, compacted; d = 1 is a matching. The
  *     matching grows by random alternating walks (Goel, Kapralov and
@@ -388,28 +387,25 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 
 /*
  * hrel_pair_up() for d = 2, where each right vertex has two edges: the
- * first pass leaves the XOR of both slots (and of HREL_NONE, bit 31 set)
- * in pend[], the second gives each slot its partner, the first of the
- * two to come by that XOR, the second by the slot the first left there,
- * which then resets the entry to HREL_NONE. Half the work of the two
- * passes of the general case, and the same pairs.
+ * first pass leaves the XOR of both slots and of HREL_NONE in pend[], the
+ * second gives the first of the two its partner by that XOR, the second
+ * by the slot the first left there, and resets the entry to HREL_NONE.
  */
 static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
 					  u32 stride, unsigned int w)
 {
-	u32 pairs = m / 2, p, b, *pend = ws->pend;
+	u32 p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
 
 	for (p = 0; p < m; p++)
 		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
-	for (p = 0; p < pairs; p++) {
-		for (b = 0; b < 2; b++) {
-			u32 x = 2 * p + b, v = hrel_get(r, (size_t)x * stride, w), a = pend[v];
-			u32 first = -(a >> 31);
+	for (p = 0; p < m; p++) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), a = pend[v];
+		/* all ones for the first of the two: a is ~(p ^ partner) */
+		u32 first = -(a >> 31);
 
-			pr[p].rp[b] = (first & (~a ^ x)) | (~first & a);
-			pend[v] = (first & x) | ~first;
-		}
+		pr[p / 2].rp[p % 2] = a ^ (first & ~p);
+		pend[v] = p | ~first;
 	}
 }
 
@@ -429,7 +425,7 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
 					 u32 stride, bool two, unsigned int w)
 {
-	u32 pairs = m / 2, p, *pend = ws->pend;
+	u32 p, *pend = ws->pend;
 	struct hrel_pair *pr = ws->pr;
 
 	if (two) {
@@ -437,38 +433,24 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 		return;
 	}
 	/*
-	 * Pair each right vertex's edges in slot order, in two sequential
-	 * passes: forward, the second edge of a pair learns the first; back,
-	 * the first learns the second. Each step loads both its vertices'
-	 * entries before it stores (a store ahead of a load to an address
-	 * not yet known stalls the load) and selects with masks, not
-	 * branches (they would guess wrong half the time).
+	 * Each right vertex's edges paired in slot order, a slot a step:
+	 * forward, the second edge of a pair learns the first; back, the
+	 * first learns the second (slots stay below 2^31, HREL_NONE has bit
+	 * 31). Masks, not branches: those would guess wrong half the time.
 	 */
-	for (p = 0; p < pairs; p++) {
-		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
-		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
-		u32 e0 = pend[v0], e1 = pend[v1];
+	for (p = 0; p < m; p++) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
 
-		if (v0 == v1)
-			e1 = (2 * p) | -(u32)(e0 != HREL_NONE);
-		pend[v0] = (2 * p) | -(u32)(e0 != HREL_NONE);
-		pend[v1] = (2 * p + 1) | -(u32)(e1 != HREL_NONE);
-		pr[p] = (struct hrel_pair){ .rp = { e0, e1 } };
+		pend[v] = e == HREL_NONE ? p : HREL_NONE;
+		pr[p / 2].rp[p % 2] = e;
 	}
-	for (p = pairs; p-- > 0;) {
-		u32 v0 = hrel_get(r, (size_t)2 * p * stride, w);
-		u32 v1 = hrel_get(r, (size_t)(2 * p + 1) * stride, w);
-		u32 *e = pr[p].rp, x0 = pend[v0], x1 = pend[v1];
-		/* all ones where the slot closes its pair (knows its partner) */
-		u32 m0 = -(u32)(e[0] != HREL_NONE), m1 = -(u32)(e[1] != HREL_NONE);
-		u32 n0 = (2 * p) | ~m0, n1 = (2 * p + 1) | ~m1;
+	for (p = m; p-- > 0;) {
+		u32 v = hrel_get(r, (size_t)p * stride, w), e = pr[p / 2].rp[p % 2], x = pend[v];
+		/* all ones where the slot opens its pair */
+		u32 open = -(e >> 31);
 
-		if (v0 == v1)
-			x0 = n1;
-		pend[v1] = n1;
-		pend[v0] = n0;
-		e[0] = (e[0] & m0) | (x0 & ~m0);
-		e[1] = (e[1] & m1) | (x1 & ~m1);
+		pend[v] = p | open;
+		pr[p / 2].rp[p % 2] = e & (x | ~open);
 	}
 }
 
@@ -562,28 +544,22 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 /*
  * After hrel_walk() on a subgraph of @pairs pairs whose bits start at bit
  * @base: each pair's bit to @bits, a word at a time (no load-store chain),
- * and with @copy the halves of @in (@w-byte right vertices) to @out.
+ * and the halves of @in (@w-byte right vertices) to @out.
  * Pair p's two entries are read as one word and swapped when its even slot
  * goes to half 1.
  */
 static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32 base,
-					u32 *bits, const u8 *in, u8 *out, bool copy,
-					unsigned int w)
+					u32 *bits, const u8 *in, u8 *out, unsigned int w)
 {
-	const struct hrel_pair *pr = ws->pr;
-	const u32 *parent = ws->parent;
 	u32 p = 0;
 
 	while (p < pairs) {
 		u32 g = base + p, sh = g % 32, lim = min_t(u32, pairs, p + 32 - sh), word = 0;
 
 		for (; p < lim; p++, sh++) {
-			u32 v = pr[p].rp[0];
-			u32 f = (v & 1) ^ (parent[(v & ~HREL_SEEN) >> 1] >> 31);
+			u32 f = hrel_half(ws, p);
 
 			word |= f << sh;
-			if (!copy)
-				continue;
 			if (w == 2 && !BFLY_BIG_ENDIAN) {
 				u32 x;
 
@@ -601,16 +577,42 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 }
 
 /*
+ * The last level's split (d = 2) of subgraph @c, @pairs pairs: its slots'
+ * colours to @col (@w-byte entries from slot 2c @pairs), where the unwind
+ * starts (hrel_unwind.c): the even slot's 2c ^ f, the odd slot's 2c + 1 ^ f.
+ */
+static __always_inline void hrel_last(const struct hrel_ws *ws, u32 pairs, u32 c, u8 *col,
+				      unsigned int w)
+{
+	size_t o = (size_t)2 * c * pairs;
+	u32 p;
+
+	for (p = 0; p < pairs; p++) {
+		u32 f = hrel_half(ws, p);
+
+		if (w == 1 && !BFLY_BIG_ENDIAN) {
+			u16 x = (u16)((2 * c | (2 * c + 1) << 8) ^ (0x0101 * f));
+
+			memcpy(col + o + 2 * p, &x, sizeof(x));
+		} else {
+			hrel_put(col, o + 2 * p + f, 2 * c, w);
+			hrel_put(col, o + 2 * p + 1 - f, 2 * c + 1, w);
+		}
+	}
+}
+
+/*
  * Step 3 for h = 2^levels, level by level: the halves of each subgraph
  * carry only their right vertices, and each split keeps one bit a pair
- * (the half of its even slot). The slot at k of the h-regular graph sits
- * at k >> L in its subgraph at level L, so its colour is read from the
- * bits at the end and the messages never move.
+ * (the half of its even slot), the last level its slots' colours. The
+ * slot at k of the h-regular graph sits at k >> L in its subgraph at level
+ * L, so its colour is read from these at the end; the messages never move.
  */
 static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count,
 				     u32 *colour, unsigned int w)
 {
 	u32 levels = ilog2(h), slots = n * h, words = hrel_flip_words(slots);
+	unsigned int wc = bfly_hrel_colour_width(levels);
 	u8 *cur = (u8 *)ws->buf[1], *next = cur + (size_t)slots * w, *tmp;
 	const u8 *e = (const u8 *)ws->buf[0];
 	u32 lv, s;
@@ -634,15 +636,16 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 			if (err)
 				return err;
 			if (d > 2)
-				hrel_halves(ws, pairs, base, bits, in, out, true, w);
+				hrel_halves(ws, pairs, base, bits, in, out, w);
 			else
-				hrel_halves(ws, pairs, base, bits, in, out, false, w);
+				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], wc);
 		}
 		tmp = cur;
 		cur = next;
 		next = tmp;
 	}
-	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[1], count, colour,
+	/* the last level's colours in buffer 0, where the first level's slots were */
+	bfly_hrel_unwind(ws->flip, words, slots, levels, ws->buf[0], ws->buf[1], count, colour,
 			 slots >= HREL_GATHER_RUNS ? ws->run : NULL, ws->mate_l);
 	return 0;
 }

@@ -6,7 +6,9 @@
  * the other, as slot p of subgraph 2c + f and 2c + 1 - f of level lv + 1,
  * which sit at c S + p and c S + S / 2 + p. So each slot's colour follows
  * from the last level up, one sequential pass a level: a slot of level lv
- * takes the colour of the slot it became at level lv + 1. The entries are
+ * takes the colour of the slot it became at level lv + 1. The last level
+ * writes its slots' colours itself (hrel.c), so the passes start at the
+ * level above it. The entries are
  * the narrowest that hold h colours; with u8 entries on a little-endian
  * machine a pass goes eight pairs a step in 64-bit words.
  *
@@ -84,28 +86,22 @@ static inline void hrel_unwind8(u64 a, u64 z, u32 bits, u8 *out)
 	hrel_store64(out + 8, hrel_spread((u32)(a >> 32)) | hrel_spread((u32)(z >> 32)) << 8);
 }
 
-/* One level's pass over subgraph @c of @sz slots (@last: the last level). */
-static __always_inline void hrel_unwind_sub(const u32 *bits, u32 c, u32 sz, bool last,
-					    const u8 *cur, u8 *next, unsigned int w)
+/* One level's pass over subgraph @c of @sz slots. */
+static __always_inline void hrel_unwind_sub(const u32 *bits, u32 c, u32 sz, const u8 *cur,
+					    u8 *next, unsigned int w)
 {
 	size_t o = (size_t)c * sz, lo = o, hi = lo + sz / 2;
 	u32 p = 0, half = sz / 2;
 
 	if (w == 1 && !BFLY_BIG_ENDIAN) {
-		u64 ka = 0x0101010101010101ULL * (u8)(2 * c);
-		u64 kz = 0x0101010101010101ULL * (u8)(2 * c + 1);
-
-		for (; p + 8 <= half; p += 8) {
-			u64 a = last ? ka : hrel_load64(cur + lo + p);
-			u64 z = last ? kz : hrel_load64(cur + hi + p);
-
-			hrel_unwind8(a, z, hrel_bits8(bits, c * half + p), next + o + 2 * p);
-		}
+		for (; p + 8 <= half; p += 8)
+			hrel_unwind8(hrel_load64(cur + lo + p), hrel_load64(cur + hi + p),
+				     hrel_bits8(bits, c * half + p), next + o + 2 * p);
 	}
 	for (; p < half; p++) {
 		u32 g = c * half + p, f = (bits[g / 32] >> (g % 32)) & 1;
-		u32 a = last ? 2 * c : hrel_get(cur, lo + p, w);
-		u32 z = last ? 2 * c + 1 : hrel_get(cur, hi + p, w);
+		u32 a = hrel_get(cur, lo + p, w);
+		u32 z = hrel_get(cur, hi + p, w);
 
 		hrel_put(next, o + 2 * p + f, a, w);
 		hrel_put(next, o + 2 * p + 1 - f, z, w);
@@ -136,25 +132,25 @@ static __always_inline void hrel_gather_runs(const u8 *cur, u32 slots, u32 count
 }
 
 static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots, u32 levels,
-					  void *space, u32 count, u32 *colour, const u32 *run,
-					  u32 *end, unsigned int w)
+					  u8 *last, u8 *space, u32 count, u32 *colour,
+					  const u32 *run, u32 *end, unsigned int w)
 {
-	u8 *cur = space, *next = cur + (size_t)slots * w, *tmp;
+	u8 *cur = last, *next = space, *tmp;
 	u32 lv, i, c;
 
-	for (lv = levels; lv-- > 0;) {
+	for (lv = levels - 1; lv-- > 0;) {
 		const u32 *bits = flip + (size_t)lv * words;
 		u32 sz = slots >> lv;
 
 		for (c = 0; c < BIT(lv); c++)
-			hrel_unwind_sub(bits, c, sz, lv + 1 == levels, cur, next, w);
+			hrel_unwind_sub(bits, c, sz, cur, next, w);
 		tmp = cur;
 		cur = next;
 		next = tmp;
 	}
 	if (run) {
-		hrel_gather_runs(cur, slots, count, colour, run, end,
-				 (u8 *)space + (size_t)2 * slots * w, w);
+		hrel_gather_runs(cur, slots, count, colour, run, end, space + (size_t)slots * w,
+				 w);
 		return;
 	}
 	for (i = 0; i < count; i++) {
@@ -166,25 +162,33 @@ static __always_inline void hrel_unwind_w(const u32 *flip, u32 words, u32 slots,
 
 /**
  * bfly_hrel_unwind() - each message's colour from the bits of h = 2^L's levels
- * @flip: per level, @words words of one bit a pair (the half of its even slot)
+ * @flip: per level but the last, @words words of one bit a pair (the half of
+ *	its even slot)
  * @words: words a level
  * @slots: the h-regular graph's slots, n h
  * @levels: L, at least 1
- * @space: two arrays of @slots entries of the narrowest width that holds
- *	2^@levels colours (u8, u16 or u32)
+ * @last: the last level's slots' colours, in entries of
+ *	bfly_hrel_colour_width(@levels) bytes; reused
+ * @space: one array more of @slots such entries (with @run, two), apart
+ *	from @last
  * @count: messages
  * @colour: each message's slot; receives its colour
  * @run: NULL, or bfly_hrel_scatter()'s runs of these messages (then
- *	@space holds three arrays, and @levels is at most 16)
+ *	@levels is at most 16)
  * @end: with @run, bfly_hrel_scatter()'s ends of the runs
  */
-void bfly_hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels, void *space,
-		      u32 count, u32 *colour, const u32 *run, u32 *end)
+void bfly_hrel_unwind(const u32 *flip, u32 words, u32 slots, u32 levels, void *last,
+		      void *space, u32 count, u32 *colour, const u32 *run, u32 *end)
 {
-	if (levels <= 8)
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, run, end, 1);
-	else if (levels <= 16)
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, run, end, 2);
-	else
-		hrel_unwind_w(flip, words, slots, levels, space, count, colour, NULL, NULL, 4);
+	switch (bfly_hrel_colour_width(levels)) {
+	case 1:
+		hrel_unwind_w(flip, words, slots, levels, last, space, count, colour, run, end, 1);
+		break;
+	case 2:
+		hrel_unwind_w(flip, words, slots, levels, last, space, count, colour, run, end, 2);
+		break;
+	default:
+		hrel_unwind_w(flip, words, slots, levels, last, space, count, colour, NULL, NULL,
+			      4);
+	}
 }
