@@ -122,17 +122,15 @@ struct bfly_hrel_batch_row {
 #define BFLY_HREL_ROW_ASM true
 
 /*
- * bfly_hrel_batch_row_asm() compares the @quads * 4 messages at @w with
+ * bfly_hrel_batch_row_asm() compares the @pairs * 2 messages at @w with
  * @r's words: each word loaded, XORed with its expected word and ORed into
- * one difference, one branch per four messages. QEMU's TCG, the test VMs'
- * CPU, ends a translated block at every branch, each block's entry and
- * exit costing as much as several instructions, and runs each instruction
+ * one difference, one branch per two messages. QEMU's TCG, the test VMs'
+ * CPU, ends a translated block at every branch and runs each instruction
  * apart; unsafe_get_user() without asm goto outputs (the stock kernels'
  * compilers) tests an error register after every load, six branches and
- * 30 instructions a message where this loop takes a quarter of a branch
- * and 16. A load that faults jumps (EX_TYPE_UACCESS, as for
- * unsafe_get_user()) to the end with @err set. Inside a user-access
- * section.
+ * 30 instructions a message where this loop takes half a branch and 16.
+ * A load that faults jumps (EX_TYPE_UACCESS, as for unsafe_get_user())
+ * to the end with @err set. Inside a user-access section.
  * Return: 0 when every message matches, 1 when one differs, -EFAULT.
  */
 #define BFLY_HREL_EXTABLE(insn) BFLY_EXTABLE_UACCESS(insn, "9f")
@@ -154,19 +152,17 @@ struct bfly_hrel_batch_row {
 	"	add %[size], %[soff]\n"					\
 	"	add %[rstep], %[roff]\n"
 
-static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 quads,
+static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 pairs,
 						   struct bfly_hrel_batch_row r)
 {
-	const u64 __user *end = w + (size_t)quads * 16;
+	const u64 __user *end = w + (size_t)pairs * 8;
 	u64 diff = 0, x;
 	u32 err = 0;
 
 	asm volatile("0:\n"
 		     BFLY_HREL_CMP_MSG(0, 1, 2, 3, 4)
 		     BFLY_HREL_CMP_MSG(32, 5, 6, 7, 8)
-		     BFLY_HREL_CMP_MSG(64, 11, 12, 13, 14)
-		     BFLY_HREL_CMP_MSG(96, 15, 16, 17, 18)
-		     "	add $128, %[p]\n"
+		     "	add $64, %[p]\n"
 		     "	cmp %[end], %[p]\n"
 		     "	jb 0b\n"
 		     "	jmp 10f\n"
@@ -174,10 +170,6 @@ static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 quad
 		     BFLY_HREL_EXTABLE("3b") BFLY_HREL_EXTABLE("4b")
 		     BFLY_HREL_EXTABLE("5b") BFLY_HREL_EXTABLE("6b")
 		     BFLY_HREL_EXTABLE("7b") BFLY_HREL_EXTABLE("8b")
-		     BFLY_HREL_EXTABLE("11b") BFLY_HREL_EXTABLE("12b")
-		     BFLY_HREL_EXTABLE("13b") BFLY_HREL_EXTABLE("14b")
-		     BFLY_HREL_EXTABLE("15b") BFLY_HREL_EXTABLE("16b")
-		     BFLY_HREL_EXTABLE("17b") BFLY_HREL_EXTABLE("18b")
 		     "9:	mov $1, %k[err]\n"
 		     "10:\n"
 		     : [p] "+r" (w), [ends] "+r" (r.ends), [soff] "+r" (r.soff),
@@ -192,7 +184,7 @@ static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 quad
 #else
 #define BFLY_HREL_ROW_ASM false
 
-static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 quads,
+static __always_inline int bfly_hrel_batch_row_asm(const u64 __user *w, u32 pairs,
 						   struct bfly_hrel_batch_row r)
 {
 	return -EFAULT;
@@ -235,8 +227,7 @@ efault:
  * each read as four 8-byte loads and compared as it is read, nothing
  * stored: a third of the memory accesses of a copy into a chunk and a
  * compare there. Row by row (one source's messages), so that the loop
- * over a row keeps everything in registers; on x86-64 a row of a multiple
- * of four messages (every row for N a power of two from 4 on) by
+ * over a row keeps everything in registers; on x86-64 an even row by
  * bfly_hrel_batch_row_asm(). @list is 8-byte aligned.
  * Return: @n when every message matches, fewer when one differs (the
  * caller then reads the chunk to find which), or -EFAULT.
@@ -258,8 +249,8 @@ static int bfly_hrel_batch_match_user(const struct bfly_msgset_msg __user *list,
 		row = min(n - k, ports - d);
 		r.ends = bfly_hrel_batch_ends(i, d);
 		r.roff = ((u64)d * ports + i) * size;
-		if (BFLY_HREL_ROW_ASM && !(row & 3)) {
-			got = bfly_hrel_batch_row_asm(w, row / 4, r);
+		if (BFLY_HREL_ROW_ASM && !(row & 1)) {
+			got = bfly_hrel_batch_row_asm(w, row / 2, r);
 			if (got)
 				break;
 			continue;
