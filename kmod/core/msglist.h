@@ -96,6 +96,7 @@ static inline bool bfly_msglist_in_slots(const struct bfly_msgset_msg *x, u32 po
 	       x->recv_off == (x->dst * n + x->src) * size;
 }
 
+void bfly_msglist_rotation(u32 *row, u32 ports, u32 t);
 size_t bfly_msglist_slots_scratch(const struct bfly_msglist_slots *sl, u32 count);
 int bfly_msglist_move_slots(struct bfly_fabric *fab, const struct bfly_msglist_bufs *b,
 			    const struct bfly_msglist_slots *sl, const struct bfly_msgset_msg *msgs,

@@ -5,7 +5,8 @@
  * shortest message: messages meeting at a unit boundary, straddling
  * units, of mixed lengths, sharing send bytes, and lists in buffers too
  * large for the tables, each against a model that compares every pair's
- * receive bytes.
+ * receive bytes. And the exchange's destination rows
+ * (bfly_msglist_rotation()).
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
@@ -212,12 +213,37 @@ static void bfly_msglist_random(struct kunit *test)
 	KUNIT_EXPECT_LT(test, overlaps, 1800U);
 }
 
+/*
+ * The exchange's destination rows (bfly_msglist_rotation()) against
+ * i - t mod N at every step of N = 1 to 512, odd and even steps, the
+ * entries past the row untouched.
+ */
+static void bfly_msglist_rotation_rows(struct kunit *test)
+{
+	u32 *row = kunit_kcalloc(test, 512 + 3, sizeof(u32), GFP_KERNEL);
+	u32 n, t, i, bad = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, row);
+	for (n = 1; n <= 512; n *= 2) {
+		for (t = 0; t < n; t++) {
+			memset(row, 0xa5, (n + 3) * sizeof(u32));
+			bfly_msglist_rotation(row + 1, n, t);
+			for (i = 0; i < n; i++)
+				bad += row[1 + i] != ((i - t) & (n - 1));
+			bad += row[0] != 0xa5a5a5a5 || row[n + 1] != 0xa5a5a5a5 ||
+			       row[n + 2] != 0xa5a5a5a5;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0U);
+}
+
 static struct kunit_case bfly_msglist_cases[] = {
 	KUNIT_CASE(bfly_msglist_unit_boundary),
 	KUNIT_CASE(bfly_msglist_straddle),
 	KUNIT_CASE(bfly_msglist_mixed),
 	KUNIT_CASE(bfly_msglist_large_buffers),
 	KUNIT_CASE(bfly_msglist_random),
+	KUNIT_CASE(bfly_msglist_rotation_rows),
 	{}
 };
 
