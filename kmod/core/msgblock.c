@@ -336,8 +336,8 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
  * Sources of a strip: a streaming block of line-sized messages goes strip
  * by strip. Eight: natively as fast as 16 (tests/bench/bench-a2a), and a
  * wave touches 9 pages, not 17. QEMU's TLB for a kernel's user accesses
- * stays at 64 direct-mapped entries (Documentation/batch.rst, "In the
- * VM"), where send rows N * 64 bytes apart share 4 entries: 8 rows fit
+ * was found at its 64 direct-mapped entries (Documentation/batch.rst, "In
+ * the VM"), where send rows N * 64 bytes apart share 4 entries: 8 rows fit
  * with its 8-entry victim TLB, 16 evict each other at every message.
  */
 #define BFLY_MSG_STRIP 8
