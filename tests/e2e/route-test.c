@@ -238,6 +238,39 @@ static void test_labels(void)
 	(info.topology == BFLY_TOPO_BFLY2 ||				\
 	 info.topology == BFLY_TOPO_BFLY_TWICE ? EOPNOTSUPP : (e))
 
+/*
+ * A permutation, and a matrix buffer, that end 24 bytes into a page
+ * without access: the copy faults part way through the array, after
+ * whole words went through.
+ */
+static void test_bad_tail(const __u32 *perm, struct bfly_route *r)
+{
+	size_t pbytes = info.ports * sizeof(*perm);
+	char *pages = mmap(NULL, 2 * 65536, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *hole = pages + 65536;
+
+	tap_check(pages != MAP_FAILED, "ROUTE: maps for arrays ending on a page without access");
+	if (pages == MAP_FAILED)
+		return;
+	/* Under a line, or over the map (N > 2^14), the other tests cover it. */
+	if (pbytes < 64 || pbytes > 65536 || mbytes < 64 || mbytes > 65536) {
+		munmap(pages, 2 * 65536);
+		return;
+	}
+	mprotect(hole, 65536, PROT_NONE);
+	memcpy(hole - pbytes + 24, perm, pbytes - 24);
+	*r = route_req((__u32 *)(hole - pbytes + 24), 0);
+	REFUSED(ioctl(fd, BFLY_IOC_ROUTE, r), EFAULT,
+		"ROUTE: input ending on a page without access");
+	*r = route_req(perm, 0);
+	r->matrix_ptr = (uintptr_t)(hole - mbytes + 24);
+	r->matrix_bytes = mbytes;
+	REFUSED(ioctl(fd, BFLY_IOC_ROUTE, r), EFAULT,
+		"ROUTE: matrix output ending on a page without access");
+	munmap(pages, 2 * 65536);
+}
+
 static void test_bad_input(void)
 {
 	__u32 *perm = calloc(info.ports + 1, 4);
@@ -317,6 +350,7 @@ static void test_bad_input(void)
 		r.matrix_ptr = (uintptr_t)unmapped;
 		r.matrix_bytes = mbytes;
 		REFUSED(ioctl(fd, BFLY_IOC_ROUTE, &r), EFAULT, "ROUTE: unmapped matrix output");
+		test_bad_tail(perm, &r);
 	}
 
 	/* Matrix */
