@@ -409,11 +409,11 @@ int main(int argc, char **argv)
 		}
 		bad += size ? payload(fd, info.ports, size, reps) :
 			      schedule_only(fd, info.ports, reps);
-		/* the figure with the VM target: more calls */
+		/* the figures with a VM target: more calls */
 		if (size)
 			bad += user_vs_batch(fd, info.ports, size, 2 * reps + 1);
 		if (size)
-			bad += hrel_vs_batch(fd, info.ports, size, reps);
+			bad += hrel_vs_batch(fd, info.ports, size, 2 * reps + 1);
 	}
 	close(fd);
 	return bad ? 1 : 0;
