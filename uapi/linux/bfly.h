@@ -626,8 +626,9 @@ struct bfly_stats {
  * messages while payload moves, each message whole and in round order:
  * the outputs then say what was routed and moved); -ENODEV once the
  * fabric is deleted, before the request (also without payload, and on
- * ``mbfly``) or between colours and blocks; -EFAULT; -EBADF. The outputs are written on success and on every error after the
- * arguments were read.
+ * ``mbfly``) or between colours and blocks; -EFAULT; -EBADF. The outputs
+ * are written on success and on every error after the arguments were
+ * read.
  */
 #define BFLY_IOC_HREL _IOWR(BFLY_IOC_MAGIC, 0x0a, struct bfly_hrel)
 
