@@ -469,8 +469,9 @@ struct bfly_stats {
  * Argument: &struct bfly_trace. Needs read access (-EBADF otherwise).
  *
  * Return: 0; -EBADF; -EINVAL for @ports other than the fabric's, non-zero flags,
- * pad or reserved; -EFAULT; -E2BIG or -ENOMEM for the memory limits;
- * -ENOMEM; -ENODEV.
+ * pad or reserved; -EOPNOTSUPP on a fat tree or a multibutterfly (no
+ * settings); -EFAULT; -E2BIG or -ENOMEM for the memory limits; -ENOMEM;
+ * -ENODEV.
  */
 #define BFLY_IOC_TRACE _IOWR(BFLY_IOC_MAGIC, 0x03, struct bfly_trace)
 
