@@ -634,6 +634,10 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	res->count = req->count;
 	res->ports = fab->geo.ports;
 
+	if (READ_ONCE(fab->dead)) {
+		res->why = "id: the fabric was deleted meanwhile";
+		return -ENODEV;
+	}
 	if (fab->geo.mbfly)
 		return bfly_hrel_mbfly(fab, req, res);
 	err = bfly_hrel_way_of(&fab->geo, &run.way, &res->why);

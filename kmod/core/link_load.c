@@ -32,6 +32,9 @@ int bfly_link_load(struct bfly_fabric *fab, struct bfly_mem *m,
 
 	if (geo->lcan || geo->mbfly)
 		return -EOPNOTSUPP;	/* message sets report an LCAN's loads */
+	/* Labels read no matrix: the snapshot would not notice a deletion. */
+	if (READ_ONCE(fab->dead))
+		return -ENODEV;
 	work = bfly_mem_alloc(m, bfly_linkload_workspace_size(geo), false);
 	if (!work)
 		return m->err;

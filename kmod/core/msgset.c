@@ -119,6 +119,10 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 		res->why = "message sets run on an LCAN (cb-lcan, t-lcan, fattree)";
 		return -EOPNOTSUPP;
 	}
+	if (READ_ONCE(fab->dead)) {
+		res->why = "id: the fabric was deleted meanwhile";
+		return -ENODEV;
+	}
 	if (!req->count) {
 		res->why = "count: a message set has one message at least";
 		return -EINVAL;

@@ -43,8 +43,9 @@ static int bfly_trace_lcan(const struct bfly_geometry *geo, const u8 *set, u32 *
  * processor reached, %BFLY_TRACE_TOP or'ed with the output for a packet
  * leaving the top level, or %BFLY_TRACE_LOST.
  *
- * Return: 0, -EOPNOTSUPP on a fat tree (no settings), or -EINTR when
- * bfly_should_stop() asked to stop; @perm is then meaningless.
+ * Return: 0, -EOPNOTSUPP on a fat tree or a multibutterfly (no
+ * settings), or -EINTR when bfly_should_stop() asked to stop; @perm is
+ * then meaningless.
  */
 int bfly_trace(const struct bfly_geometry *geo, const unsigned long *matrix,
 	       u32 *perm)
@@ -53,6 +54,8 @@ int bfly_trace(const struct bfly_geometry *geo, const unsigned long *matrix,
 	u32 ports = geo->ports;
 	u32 s, i;
 
+	if (geo->mbfly)
+		return -EOPNOTSUPP;
 	if (geo->lcan)
 		return bfly_trace_lcan(geo, (const u8 *)matrix, perm);
 	if (geo->port_map) {

@@ -17,6 +17,7 @@ m256=$(bflyctl new mbfly 256 d 8 seed 6)
 m32=$(bflyctl new mbfly 32 d 8 seed 7)
 check "three multibutterflies: $m64 $m256 $m32" test -c "/dev/$m32"
 mbfly-hrel-bad "/dev/$m64" bad
+mbfly-hrel-bad "/dev/$m64" others
 mbfly-hrel-bad "/dev/$m256" signal
 mbfly-hrel-bad "/dev/$m256" kill
 # 8191 messages (netlink's most) on 256 ports: the longest relation

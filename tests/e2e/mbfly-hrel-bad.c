@@ -13,6 +13,8 @@
  *                               message order, bytes_moved what arrived
  *   mbfly-hrel-bad DEV kill     SIGKILL to a child inside a big HREL: it
  *                               dies, the fabric's memory comes back
+ *   mbfly-hrel-bad DEV others   the requests of the other fabrics, valid
+ *                               but for the fabric: EOPNOTSUPP (mbfly.rst)
  *
  * Each mode ends with the fabric unchanged: GET_INFO as before, and a
  * reference relation routed along the same paths as before.
@@ -595,12 +597,47 @@ static void part_kill(void)
 	free(before.paths);
 }
 
+/*
+ * The other requests, each valid on a 2 x 2 fabric of N ports, refused: an
+ * mbfly has no settings to read, set or trace, no route, link loads,
+ * batch or message set (mbfly.rst, "The fabric mbfly").
+ */
+static void part_others(void)
+{
+	__u32 *perm = xcalloc(info.ports, sizeof(*perm)), i;
+	__u64 mbytes = (info.switches + 63) / 64 * 8, *m = xcalloc(mbytes, 1);
+	struct bfly_route r = { .size = sizeof(r), .ports = info.ports };
+	struct bfly_link_load ll = { .size = sizeof(ll), .ports = info.ports };
+	struct bfly_msgset_msg msg = { .src = 0, .dst = 1 };
+	struct bfly_msgset s = { .size = sizeof(s), .count = 1 };
+	struct bfly_batch ba = batch_args(BFLY_SCHED_DEFAULT, info.ports, 0, NULL, NULL);
+	struct fabric_state before;
+
+	fabric_state(&before);
+	for (i = 0; i < info.ports; i++)
+		perm[i] = i;
+	r.perm_ptr = (uintptr_t)perm;
+	r.flags = BFLY_ROUTE_DRY_RUN;
+	s.msgs_ptr = (uintptr_t)&msg;
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_ROUTE, &r), EOPNOTSUPP, "others: ROUTE (dry run)");
+	TAP_ERRNO(get_matrix(fd, m, mbytes, NULL), EOPNOTSUPP, "others: GET_MATRIX");
+	TAP_ERRNO(set_matrix(fd, m, mbytes), EOPNOTSUPP, "others: SET_MATRIX");
+	TAP_ERRNO(trace(fd, perm, info.ports, NULL), EOPNOTSUPP, "others: TRACE");
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_LINK_LOAD, &ll), EOPNOTSUPP, "others: LINK_LOAD");
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &ba), EOPNOTSUPP, "others: BATCH (no data)");
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_MSGSET, &s), EOPNOTSUPP, "others: MSGSET");
+	fabric_unchanged(&before, "others");
+	free(before.paths);
+	free(perm);
+	free(m);
+}
+
 int main(int argc, char **argv)
 {
 	const char *base;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: mbfly-hrel-bad DEV bad|signal|kill\n");
+		fprintf(stderr, "usage: mbfly-hrel-bad DEV bad|signal|kill|others\n");
 		return 2;
 	}
 	dev = argv[1];
@@ -617,6 +654,8 @@ int main(int argc, char **argv)
 		part_signal();
 	else if (!strcmp(argv[2], "kill"))
 		part_kill();
+	else if (!strcmp(argv[2], "others"))
+		part_others();
 	else
 		return 2;
 	return tap_failed != 0;

@@ -469,8 +469,9 @@ struct bfly_stats {
  * Argument: &struct bfly_trace. Needs read access (-EBADF otherwise).
  *
  * Return: 0; -EBADF; -EINVAL for @ports other than the fabric's, non-zero flags,
- * pad or reserved; -EFAULT; -E2BIG or -ENOMEM for the memory limits;
- * -ENOMEM; -ENODEV.
+ * pad or reserved; -EOPNOTSUPP on a fat tree or a multibutterfly (no
+ * settings); -EFAULT; -E2BIG or -ENOMEM for the memory limits; -ENOMEM;
+ * -ENODEV.
  */
 #define BFLY_IOC_TRACE _IOWR(BFLY_IOC_MAGIC, 0x03, struct bfly_trace)
 
@@ -510,7 +511,8 @@ struct bfly_stats {
  * the current switch matrix.
  *
  * Return: 0; -EBADF; -EINVAL for wrong sizes, labels too wide, unknown flags or
- * non-zero reserved fields; -EFAULT; -ENOMEM; -EINTR; -ENODEV.
+ * non-zero reserved fields; -EFAULT; -ENOMEM; -EINTR; -ENODEV once the
+ * fabric is deleted (by labels too, which read no matrix).
  */
 #define BFLY_IOC_LINK_LOAD _IOWR(BFLY_IOC_MAGIC, 0x05, struct bfly_link_load)
 
@@ -588,9 +590,10 @@ struct bfly_stats {
  * @lambda_cap and @bound are then written), or -E2BIG or -ENOMEM for the
  * memory limits; -EINTR when a
  * signal stopped it (a fatal one during the routing, any while payload
- * moves: the outputs then say what was routed and moved); -ENODEV;
- * -EFAULT; -EBADF. The outputs are written on success and on every error
- * after the arguments were read.
+ * moves: the outputs then say what was routed and moved); -ENODEV once
+ * the fabric is deleted, before the request (also without payload) or
+ * while payload moves; -EFAULT; -EBADF. The outputs are written on success
+ * and on every error after the arguments were read.
  */
 #define BFLY_IOC_MSGSET _IOWR(BFLY_IOC_MAGIC, 0x09, struct bfly_msgset)
 
@@ -622,9 +625,11 @@ struct bfly_stats {
  * written), or for the memory limits; -ENOMEM; -EINTR when a signal
  * stopped it (any signal, between colours while routing and between two
  * messages while payload moves, each message whole and in round order:
- * the outputs then say what was routed and moved); -ENODEV; -EFAULT;
- * -EBADF. The outputs are written on success and on every error after the
- * arguments were read.
+ * the outputs then say what was routed and moved); -ENODEV once the
+ * fabric is deleted, before the request (also without payload, and on
+ * ``mbfly``) or between colours and blocks; -EFAULT; -EBADF. The outputs
+ * are written on success and on every error after the arguments were
+ * read.
  */
 #define BFLY_IOC_HREL _IOWR(BFLY_IOC_MAGIC, 0x0a, struct bfly_hrel)
 

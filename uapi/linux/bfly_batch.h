@@ -13,7 +13,7 @@
 /**
  * struct bfly_rls_labels - RLS labels of Algorithm 1 (RLS paper)
  * @size: in: size of this structure as the caller knows it
- *	(at least %BFLY_RLS_LABELS_SIZE_VER0); out: number of bytes written
+ *	(at least %BFLY_RLS_SIZE_VER0); out: number of bytes written
  * @flags: in: %BFLY_RLS_BY_ROTATION for every processor of one rotation;
  *	without it, one processor over a range of rotations
  * @processor: in: the processor i (without %BFLY_RLS_BY_ROTATION); else 0
