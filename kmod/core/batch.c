@@ -567,7 +567,7 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 		return bfly_batch_why(res, -E2BIG,
 				      "done: the slot bitmap needs a fabric of at most 2^13 ports");
 	if (READ_ONCE(fab->dead))
-		return bfly_batch_why(res, -ENODEV, "id: the fabric was deleted meanwhile");
+		return bfly_batch_why(res, -ENODEV, BFLY_WHY_DELETED);
 
 	run = kzalloc(sizeof(*run), GFP_KERNEL);
 	if (!run)
@@ -581,7 +581,7 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	if (err == -E2BIG || err == -ENOMEM)
 		res->why = bfly_mem_why(err);
 	if (err == -ENODEV)
-		res->why = "id: the fabric was deleted meanwhile";
+		res->why = BFLY_WHY_DELETED;
 	if (!err)
 		err = bfly_batch_setup(run);
 	if (err)

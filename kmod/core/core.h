@@ -22,6 +22,9 @@
 /* Largest fabric id; ids are also the char device minors. */
 #define BFLY_MAX_FABRICS 1024
 
+/* The reason a request on a deleted fabric gets with -ENODEV */
+#define BFLY_WHY_DELETED "id: the fabric was deleted meanwhile"
+
 #include "lib/geometry.h"
 #include "lib/topology.h"
 

@@ -246,7 +246,7 @@ int bfly_faults_change(struct bfly_fabric *fab, const struct bfly_faults_req *re
 		err = bfly_fabric_faults_del(fab, req->list, n, &res->bad);
 	if (err == -ENODEV) {
 		res->bad = BFLY_FAULTS_WHOLE;
-		res->why = "id: the fabric was deleted meanwhile";
+		res->why = BFLY_WHY_DELETED;
 	} else if (err == -ENOENT) {
 		res->why = "fault: the fabric has no such fault (or it is named twice)";
 	}

@@ -635,7 +635,7 @@ int bfly_hrel(struct bfly_fabric *fab, const struct bfly_hrel_req *req,
 	res->ports = fab->geo.ports;
 
 	if (READ_ONCE(fab->dead)) {
-		res->why = "id: the fabric was deleted meanwhile";
+		res->why = BFLY_WHY_DELETED;
 		return -ENODEV;
 	}
 	if (fab->geo.mbfly)

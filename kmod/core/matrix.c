@@ -90,7 +90,7 @@ int bfly_matrix_set(struct bfly_fabric *fab, const struct bfly_matrix_req *req,
 	down_write(&fab->lock);
 	if (fab->dead) {
 		err = -ENODEV;
-		res->why = "id: the fabric was deleted meanwhile";
+		res->why = BFLY_WHY_DELETED;
 	} else {
 		if (req->edit) {
 			memcpy(new, fab->matrix, bytes);

@@ -120,7 +120,7 @@ int bfly_msgset(struct bfly_fabric *fab, const struct bfly_msgset_req *req,
 		return -EOPNOTSUPP;
 	}
 	if (READ_ONCE(fab->dead)) {
-		res->why = "id: the fabric was deleted meanwhile";
+		res->why = BFLY_WHY_DELETED;
 		return -ENODEV;
 	}
 	if (!req->count) {

@@ -359,8 +359,6 @@ static int bfly_route_apply(struct bfly_fabric *fab, struct bfly_route_buf *b,
 	return err;
 }
 
-#define BFLY_ROUTE_GONE "id: the fabric was deleted meanwhile"
-
 /* Word a refusal: @why for the user, @err returned. */
 static int bfly_route_why(struct bfly_route_res *res, int err, const char *why)
 {
@@ -413,10 +411,10 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 		return bfly_route_why(res, req->deny_apply,
 				      "dry-run: missing: this caller may read the fabric, not change it");
 	if (READ_ONCE(fab->dead))
-		return bfly_route_why(res, -ENODEV, BFLY_ROUTE_GONE);
+		return bfly_route_why(res, -ENODEV, BFLY_WHY_DELETED);
 	err = bfly_route_buf_alloc(b, fab, req, res->method);
 	if (err)
-		return bfly_route_why(res, err, err == -ENODEV ? BFLY_ROUTE_GONE :
+		return bfly_route_why(res, err, err == -ENODEV ? BFLY_WHY_DELETED :
 					   bfly_mem_why(err));
 	err = req->read_input(req->ctx, b->in,
 			      array_size(geo->ports, req->labels ? sizeof(u64) : sizeof(u32)));
@@ -456,7 +454,7 @@ int bfly_route(struct bfly_fabric *fab, const struct bfly_route_req *req,
 	err = bfly_route_apply(fab, b, apply, &res->generation);
 	if (err) {
 		res->reported = false;
-		return bfly_route_why(res, err, BFLY_ROUTE_GONE);
+		return bfly_route_why(res, err, BFLY_WHY_DELETED);
 	}
 	res->applied = apply;
 	return res->verdict;

@@ -329,7 +329,7 @@ int bfly_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err) {
 		nlmsg_free(msg);
 		if (err == -ENODEV)
-			NL_SET_ERR_MSG(info->extack, "id: the fabric was deleted meanwhile");
+			NL_SET_ERR_MSG(info->extack, BFLY_WHY_DELETED);
 		else
 			bfly_nl_mem_refused(info->extack, err);
 		goto out;
