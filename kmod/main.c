@@ -74,53 +74,93 @@ MODULE_PARM_DESC(seed,
 /* d of a multibutterfly when none is given */
 #define BFLY_MBFLY_DEFAULT_D 8
 
-/* The fabric the parameters ask for; d and seed only on a multibutterfly. */
-static struct bfly_fabric *__init bfly_create_initial(const char **why)
+/* The checks of radix, up, d and seed against the topology alone. */
+static int __init bfly_check_initial_params(const char **why)
 {
 	if (topology == BFLY_TOPO_MBFLY) {
 		if (radix != 2 || uppers) {
 			*why = radix != 2 ? "radix: a multibutterfly's radix is 2 (its d is d=)" :
 			       "up: only an LCAN's switches have uppers";
-			return ERR_PTR(-EINVAL);
+			return -EINVAL;
 		}
-		return bfly_fabric_create_mbfly(ports, mbfly_d ?: BFLY_MBFLY_DEFAULT_D,
-						mbfly_seed, why);
-	}
-	if (mbfly_d || mbfly_seed) {
+	} else if (mbfly_d || mbfly_seed) {
 		*why = mbfly_d ? "d: only a multibutterfly (topology=mbfly) takes d" :
 		       "seed: only a multibutterfly (topology=mbfly) takes a seed";
-		return ERR_PTR(-EINVAL);
+		return -EINVAL;
 	}
+	return 0;
+}
+
+/* The fabric the parameters ask for. */
+static struct bfly_fabric *__init bfly_create_initial(const char **why)
+{
+	int err = bfly_check_initial_params(why);
+
+	if (err)
+		return ERR_PTR(err);
+	if (topology == BFLY_TOPO_MBFLY)
+		return bfly_fabric_create_mbfly(ports, mbfly_d ?: BFLY_MBFLY_DEFAULT_D,
+						mbfly_seed, why);
 	return bfly_fabric_create_up(topology, radix, uppers, ports, why);
+}
+
+/*
+ * ports=0 creates no fabric, but the other parameters get every check a
+ * fabric would give them: only the reasons about the port count do not
+ * apply.
+ */
+static int __init bfly_check_no_fabric(const char **why)
+{
+	struct bfly_geometry geo;
+	int err = bfly_check_initial_params(why);
+
+	if (err)
+		return err;
+	if (topology == BFLY_TOPO_MBFLY)
+		err = bfly_geometry_init_mbfly(&geo, 0, mbfly_d ?: BFLY_MBFLY_DEFAULT_D, 1, why);
+	else
+		err = bfly_geometry_init_up(&geo, topology, radix, uppers, 0, why);
+	return err && !str_has_prefix(*why, "ports: ") ? err : 0;
+}
+
+/* One line in the log naming the parameter at fault and the reason. */
+static void __init bfly_log_initial_error(int err, const char *why)
+{
+	if (err == -EINVAL && str_has_prefix(why, "d: "))
+		pr_err("d=%u: %s\n", mbfly_d, why + strlen("d: "));
+	else if (err == -EINVAL && str_has_prefix(why, "seed: "))
+		pr_err("seed=%llu: %s\n", mbfly_seed, why + strlen("seed: "));
+	else if (err == -EINVAL && str_has_prefix(why, "radix: "))
+		pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
+	else if (err == -EINVAL && str_has_prefix(why, "up: "))
+		pr_err("up=%u: %s\n", uppers, why + strlen("up: "));
+	else if (err == -EINVAL)
+		pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
+		       ports, why + str_has_prefix(why, "ports: "),
+		       1U << BFLY_MAX_PORTS_LOG2);
+	else if (err == -E2BIG)
+		pr_err("ports=%u: the fabric's switch matrix passes the memory limits (fabric_mem_max, module_mem_max)\n",
+		       ports);
+	else
+		pr_err("cannot create the fabric: %pe\n", ERR_PTR(err));
 }
 
 static int __init bfly_create_initial_fabric(void)
 {
 	struct bfly_fabric *fab;
 	const char *why = NULL;
+	int err;
 
-	if (!ports)
-		return 0;
+	if (!ports) {
+		err = bfly_check_no_fabric(&why);
+		if (err)
+			bfly_log_initial_error(err, why);
+		return err;
+	}
 
 	fab = bfly_create_initial(&why);
 	if (IS_ERR(fab)) {
-		if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "d: "))
-			pr_err("d=%u: %s\n", mbfly_d, why + strlen("d: "));
-		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "seed: "))
-			pr_err("seed=%llu: %s\n", mbfly_seed, why + strlen("seed: "));
-		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "radix: "))
-			pr_err("radix=%u: %s\n", radix, why + strlen("radix: "));
-		else if (PTR_ERR(fab) == -EINVAL && str_has_prefix(why, "up: "))
-			pr_err("up=%u: %s\n", uppers, why + strlen("up: "));
-		else if (PTR_ERR(fab) == -EINVAL)
-			pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
-			       ports, why + str_has_prefix(why, "ports: "),
-			       1U << BFLY_MAX_PORTS_LOG2);
-		else if (PTR_ERR(fab) == -E2BIG)
-			pr_err("ports=%u: the fabric's switch matrix passes the memory limits (fabric_mem_max, module_mem_max)\n",
-			       ports);
-		else
-			pr_err("cannot create the fabric: %pe\n", fab);
+		bfly_log_initial_error(PTR_ERR(fab), why);
 		return PTR_ERR(fab);
 	}
 	pr_info("bfly%u: %s fabric, %u ports, radix %u, %u node stages\n", fab->id,
