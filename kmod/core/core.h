@@ -177,7 +177,8 @@ struct bfly_fabric *bfly_fabric_create_up(enum bfly_topology topology, u32 radix
 struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const char **why);
 
 /* mbfly_fabric.c: what a multibutterfly's splitters show */
-int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measured *m);
+int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measured *m,
+		       struct bfly_mem *mem);
 
 /* A fabric without uppers: every family but the LCANs. */
 static inline struct bfly_fabric *bfly_fabric_create(enum bfly_topology topology, u32 radix,

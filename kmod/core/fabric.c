@@ -301,7 +301,8 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_up);
  * @why: on -EINVAL or -E2BIG, set to a short reason for the user
  *
  * The splitters' expansion is measured before the fabric is published
- * (bfly_mbfly_measure()), as bfly_fabric_create_up() says otherwise.
+ * (bfly_mbfly_measure()), its workspace charged to the fabric meanwhile,
+ * as bfly_fabric_create_up() says otherwise.
  *
  * Return: the fabric, or an ERR_PTR as bfly_fabric_create_up()'s, or
  * -EINTR when a fatal signal stopped the measure.
@@ -309,6 +310,7 @@ EXPORT_SYMBOL_IF_KUNIT(bfly_fabric_create_up);
 struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const char **why)
 {
 	struct bfly_fabric *fab;
+	struct bfly_mem mem = { };
 	int err;
 
 	while (!seed)
@@ -317,13 +319,17 @@ struct bfly_fabric *bfly_fabric_create_mbfly(u32 ports, u32 d, u64 seed, const c
 	if (!fab)
 		return ERR_PTR(-ENOMEM);
 	err = bfly_geometry_init_mbfly(&fab->geo, ports, d, seed, why);
-	if (!err)
-		err = bfly_mbfly_measure(&fab->geo, &fab->mbfly_exp);
+	if (!err) {
+		/* The measure's workspace is charged to the fabric it makes. */
+		mem.fab = fab;
+		err = bfly_mbfly_measure(&fab->geo, &fab->mbfly_exp, &mem);
+		bfly_mem_release(&mem);
+	}
 	if (err) {
 		if (err == -EINTR)
 			*why = "a signal stopped the measure of the expansion";
-		else if (err == -ENOMEM)
-			*why = "no memory to measure the expansion";
+		else if (bfly_mem_why(err))
+			*why = bfly_mem_why(err);
 		kfree(fab);
 		return ERR_PTR(err);
 	}

@@ -23,13 +23,17 @@
  * bfly_mbfly_measure() - measure a multibutterfly splitter's expansion
  * @geo: a multibutterfly's geometry
  * @m: filled: which splitter, alpha (kmax over inputs) and the beta observed
+ * @mem: the memory account its workspace is charged to (bfly_mem_alloc());
+ *	the caller releases it
  *
  * Splitter 0 of the first column whose splitters have at most 1024
  * inputs; subsets of 1 .. min(8, M / 2) inputs (1 on N = 2).
  *
- * Return: 0, -ENOMEM, or -EINTR when a fatal signal stopped it.
+ * Return: 0, -EINTR when a fatal signal stopped it, or @mem->err: -E2BIG
+ * or -ENOMEM.
  */
-int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measured *m)
+int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measured *m,
+		       struct bfly_mem *mem)
 {
 	struct bfly_mbfly_expansion *e;
 	struct bfly_mbfly g;
@@ -48,15 +52,12 @@ int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measur
 	m->col = col;
 	m->inputs = geo->ports >> col;
 	m->kmax = clamp_t(u32, m->inputs / 2, 1, BFLY_MBFLY_MEASURE_K);
-	e = kzalloc(sizeof(*e), GFP_KERNEL_ACCOUNT);
-	if (!e)
-		return -ENOMEM;
-	if (m->inputs > BFLY_MBFLY_EXHAUSTIVE_MAX) {
-		work = kvmalloc(bfly_mbfly_expansion_workspace_size(&g, col), GFP_KERNEL_ACCOUNT);
-		if (!work) {
-			kfree(e);
-			return -ENOMEM;
-		}
+	e = bfly_mem_alloc(mem, sizeof(*e), true);
+	if (m->inputs > BFLY_MBFLY_EXHAUSTIVE_MAX)
+		work = bfly_mem_alloc(mem, bfly_mbfly_expansion_workspace_size(&g, col), false);
+	if (mem->err) {
+		kvfree(e);
+		return mem->err;
 	}
 	err = bfly_mbfly_expansion(&g, col, 0, m->kmax, BFLY_MBFLY_MEASURE_SAMPLES,
 				   geo->mbfly_seed, e, work);
@@ -67,6 +68,6 @@ int bfly_mbfly_measure(const struct bfly_geometry *geo, struct bfly_mbfly_measur
 		m->subsets = e->subsets;
 	}
 	kvfree(work);
-	kfree(e);
+	kvfree(e);
 	return err;
 }

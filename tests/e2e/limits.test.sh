@@ -76,3 +76,23 @@ check "MemAvailable fell by at most 1.1 times the charge ($fell <= 1.1 * $charge
 # lists outside MemAvailable and are reused first (stock kernels showed
 # 0.75). KUnit's bfly_mem_charge_is_taken bounds the charge from above.
 check "rmmod" rmmod bfly
+
+echo "# a new multibutterfly's expansion measure is charged while it runs"
+# N = 4096, d = 64: the measure's workspace is over 512 KiB, the fabric's
+# own memory a few KiB.
+check "insmod ports=0" insmod "$BFLY_KO" ports=0
+check "an mbfly of 4096 ports, d = 64 is created" \
+	sh -c 'bflyctl new mbfly 4096 d 64 seed 3 > /tmp/mbfly.out'
+own=$(cat /sys/class/bfly/$(cat /tmp/mbfly.out)/mem_bytes)
+peak=$(cat $P/mem_peak_bytes)
+check "the measure's workspace was charged (peak $peak, the fabric's own $own)" \
+	test "$peak" -ge 524288 -a "$own" -lt 524288
+check "... and given back" test "$(cat $P/mem_bytes)" -eq "$own"
+echo 262144 > $P/fabric_mem_max
+check "under fabric_mem_max=256K the same mbfly is refused" \
+	sh -c '! bflyctl new mbfly 4096 d 64 seed 3 2> /tmp/new.err'
+check "... with the memory limits' extended ack" grep -q "memory: the request alone" /tmp/new.err
+sed 's/^/#   /' /tmp/new.err
+check "... and nothing was charged" test "$(cat $P/mem_bytes)" -eq "$own"
+check "a small mbfly is still created" sh -c 'bflyctl new mbfly 64 d 4 > /dev/null'
+check "rmmod" rmmod bfly
