@@ -33,7 +33,7 @@
  */
 #define BFLY_MSG_STRIP_MAX 4096
 #define BFLY_MSG_STRIP_ENTRIES BIT(17)
-#define BFLY_MSG_STRIP_STOP (1ULL << 20)
+#define BFLY_MSG_STRIP_STOP BIT_ULL(20)
 
 /**
  * struct bfly_msg_block - a block of all-to-all rounds to move
