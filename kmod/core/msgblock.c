@@ -13,9 +13,9 @@
  * the writes of consecutive rows land side by side in the receive rows.
  * Small messages with cached stores go in tiles of sources and
  * destinations (bfly_msg_block_tile()), so the pages a tile writes are
- * filled before the walk moves on; streaming blocks of messages of one
- * line or less go by strips of sources (bfly_msg_block_move_strips()),
- * the order of a blocked transpose.
+ * filled before the walk moves on; streaming blocks of messages of at
+ * most 4 KiB go by strips of sources (bfly_msg_block_move_strips()), the
+ * order of a blocked transpose.
  *
  * Built natively too: tests/bench/bench-a2a times the kernel's own code.
  */
@@ -251,11 +251,10 @@ static void bfly_msg_block_arrived(struct bfly_msg_block *blk, const u32 *src, c
 }
 
 /*
- * A block of messages of at most %BFLY_MSG_PREFETCH_MAX bytes: runs of
- * %BFLY_MSG_RUN messages, each with one access check and one user-access
- * section (bfly_msg_copy_run()), for which a message alone pays as much
- * as for its copy when it is small. Streaming runs end with their source
- * row, where the stores are fenced and a fatal signal stops the block.
+ * A block of messages of at most %BFLY_MSG_PREFETCH_MAX bytes with cached
+ * stores: runs of %BFLY_MSG_RUN messages, each with one access check and
+ * one user-access section (bfly_msg_copy_run()), for which a message
+ * alone pays as much as for its copy when it is small.
  */
 static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 distance)
 {
@@ -263,20 +262,18 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 	u32 src[BFLY_MSG_RUN], dest[BFLY_MSG_RUN];
 	u64 ports = blk->ports;
 	struct bfly_msg_run run = {
-		.msgs = msgs, .len = blk->size, .stream = blk->stream,
-		.distance = blk->stream ? 0 : min_t(u32, distance, BFLY_MSG_RUN_AHEAD),
+		.msgs = msgs, .len = blk->size,
+		.distance = min_t(u32, distance, BFLY_MSG_RUN_AHEAD),
 		.bounds = { .src = blk->send, .dst = blk->recv },
 		.bytes = ports * ports * blk->size,
 	};
 	struct bfly_msg_walk w, peek;
-	u32 row;
 	int err;
 
 	bfly_msg_block_tile(blk, &w);
 	while (w.first < blk->ports) {
-		row = w.first;
-		run.count = bfly_msg_block_list(blk, &w, back, BFLY_MSG_RUN, blk->stream, msgs,
-						src, dest);
+		run.count = bfly_msg_block_list(blk, &w, back, BFLY_MSG_RUN, false, msgs, src,
+						dest);
 		run.listed = run.count;
 		if (run.distance) {
 			memcpy(&peek, &w, offsetof(struct bfly_msg_walk, pos) +
@@ -288,12 +285,6 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 		bfly_msg_block_arrived(blk, src, dest, run.copied);
 		if (err)
 			return err;
-		/* the end of a row of a long block */
-		if (blk->stream && w.first != row && w.first < blk->ports) {
-			bfly_msg_stream_fence(true);
-			if (bfly_should_stop())
-				return -EINTR;
-		}
 	}
 	return 0;
 }
@@ -373,16 +364,17 @@ static u32 bfly_msg_strip_list(const struct bfly_msg_block *blk, u32 i0, u32 wid
 }
 
 /*
- * A streaming block of messages of one cache line or less: strips of
- * %BFLY_MSG_STRIP sources, each in waves (bfly_msg_strip_list()). Where a
- * source's destinations ascend from round to round of the walk (RLS: d =
- * i - k, the rounds backwards), a wave's messages all go to one receive
- * row, side by side, so the streaming stores fill whole runs of lines
- * there and the strip's send rows are read as %BFLY_MSG_STRIP ascending
+ * A streaming block of messages of at most %BFLY_MSG_STRIP_MAX bytes:
+ * strips of %BFLY_MSG_STRIP sources, each in waves (bfly_msg_strip_list()).
+ * Where a source's destinations ascend from round to round of the walk
+ * (RLS: d = i - k, the rounds backwards), a wave's messages all go to one
+ * receive row, side by side, so the streaming stores fill one stretch of
+ * it and the strip's send rows are read as %BFLY_MSG_STRIP ascending
  * streams: the blocked transpose's order. Source row by source row, every
- * line would go to another receive row. Runs of %BFLY_MSG_RUN messages
+ * message would go to another receive row. Runs of %BFLY_MSG_RUN messages
  * (bfly_msg_copy_run()); the stores are fenced, and a fatal signal stops
- * the block, at the end of each strip.
+ * the block, at the end of each strip and every %BFLY_MSG_STRIP_STOP
+ * bytes within one.
  */
 static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 {
@@ -394,6 +386,7 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 		.bounds = { .src = blk->send, .dst = blk->recv },
 		.bytes = ports * ports * blk->size,
 	};
+	u64 since = 0;
 	u32 i0, width, t, j;
 	int err;
 
@@ -402,6 +395,12 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 		t = 0;
 		j = 0;
 		while (t < width + blk->rounds - 1) {
+			if (since >= BFLY_MSG_STRIP_STOP) {
+				bfly_msg_stream_fence(true);
+				if (bfly_should_stop())
+					return -EINTR;
+				since = 0;
+			}
 			run.count = bfly_msg_strip_list(blk, i0, width, back, &t, &j, BFLY_MSG_RUN,
 							msgs, src, dest);
 			run.listed = run.count;
@@ -409,11 +408,13 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 			bfly_msg_block_arrived(blk, src, dest, run.copied);
 			if (err)
 				return err;
+			since += (u64)run.count * blk->size;
 		}
 		if (i0 + width < blk->ports) {
 			bfly_msg_stream_fence(true);
 			if (bfly_should_stop())
 				return -EINTR;
+			since = 0;
 		}
 	}
 	return 0;
@@ -433,8 +434,8 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
  * stream per row, which the CPU's own prefetchers follow, and a software
  * prefetch there only competes with them). Streaming stores are fenced
  * before the function returns. Long blocks give the CPU away between rows
- * (strips) and stop for a fatal signal there; other signals wait for the
- * block's end.
+ * (strips, and within a strip every %BFLY_MSG_STRIP_STOP bytes) and stop
+ * for a fatal signal there; other signals wait for the block's end.
  *
  * Return: 0; -EFAULT (the messages before it have arrived); -EINTR for a
  * fatal signal.
@@ -453,11 +454,8 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 		bfly_msg_stream_fence(true);
 		return err;
 	}
-	if (blk->size <= BFLY_MSG_PREFETCH_MAX) {
-		err = bfly_msg_block_move_runs(blk, back, distance);
-		bfly_msg_stream_fence(blk->stream);
-		return err;
-	}
+	if (!blk->stream && blk->size <= BFLY_MSG_PREFETCH_MAX)
+		return bfly_msg_block_move_runs(blk, back, distance);
 	if (blk->stream) {
 		err = bfly_msg_block_move_groups(blk, back);
 		bfly_msg_stream_fence(true);

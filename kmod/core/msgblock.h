@@ -24,13 +24,16 @@
 #define BFLY_MSG_BLOCK_ENTRIES BIT(20)
 
 /*
- * Streaming messages of at most this many bytes go strip by strip
- * (bfly_msg_block_move()), in blocks of a destination table of at most
- * %BFLY_MSG_STRIP_ENTRIES (512 KiB, which stays in one core's L2 while the
- * strips read it a cache line per round: 8 MiB of 64-byte messages).
+ * Streaming messages of at most this many bytes (BFLY_MSG_PREFETCH_MAX)
+ * go strip by strip (bfly_msg_block_move()), in blocks of a destination
+ * table of at most %BFLY_MSG_STRIP_ENTRIES (512 KiB, which stays in one
+ * core's L2 while the strips read it a cache line per round: 8 MiB of
+ * 64-byte messages). A strip fences its stores and gives the CPU away at
+ * least every %BFLY_MSG_STRIP_STOP bytes.
  */
-#define BFLY_MSG_STRIP_MAX 64
+#define BFLY_MSG_STRIP_MAX 4096
 #define BFLY_MSG_STRIP_ENTRIES BIT(17)
+#define BFLY_MSG_STRIP_STOP BIT_ULL(20)
 
 /**
  * struct bfly_msg_block - a block of all-to-all rounds to move
