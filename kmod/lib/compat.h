@@ -189,7 +189,16 @@ static inline u64 bfly_load_le64(const u8 *p)
  */
 #define unsafe_get_user(x, ptr, label) ((void)#label, (x) = *(ptr))
 #define unsafe_put_user(x, ptr, label) ((void)#label, *(ptr) = (x))
+/*
+ * The x86-64 kernel's prefetches: prefetchnta for a read, prefetchw for a
+ * write where the CPU has it (the build passes -mprfchw there), else
+ * prefetcht0.
+ */
+#ifdef __x86_64__
+#define prefetch(ptr) __builtin_prefetch(ptr, 0, 0)
+#else
 #define prefetch(ptr) __builtin_prefetch(ptr)
+#endif
 #define prefetchw(ptr) __builtin_prefetch(ptr, 1)
 
 /* Userspace has no scheduler to yield to and no fatal signals to notice. */
