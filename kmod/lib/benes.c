@@ -487,10 +487,12 @@ static __always_inline void benes_store2(u32 *p, u64 w)
  * One array of the next depth: P (with in[]) or Q (with out[]). Values are
  * global indices; a subproblem's base is a multiple of its size M, so
  * base + L(v - base) = base | (v & (M/2 - 2)) | ((v >> (m - 1)) & 1).
- * Entries are handled two at a time in 64-bit words.
+ * Entries are handled two at a time in 64-bit words. With @inv, the next
+ * Q is also written, as the inverse of the next P (for a block in cache).
  */
-static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
-			u32 m)
+static __always_inline void benes_split_one(const u32 *p, const u8 *col,
+					    u32 *p2, u32 *q2, u32 lo, u32 hi,
+					    u32 m, bool inv)
 {
 	u32 big = 1U << m, half = big / 2, quarter = big / 4;
 	u64 low = (half - 2) * 0x100000001ULL, one = 0x100000001ULL;
@@ -509,12 +511,32 @@ static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
 			u64 top = (e & 0xffffffffULL) | (f << 32);
 			u64 bot = (e >> 32) | (f & 0xffffffff00000000ULL);
 
-			benes_store2(d0 + 2 * j,
-				     b0 | (top & low) | ((top >> sh) & one));
-			benes_store2(d1 + 2 * j,
-				     b1 | (bot & low) | ((bot >> sh) & one));
+			top = b0 | (top & low) | ((top >> sh) & one);
+			bot = b1 | (bot & low) | ((bot >> sh) & one);
+			benes_store2(d0 + 2 * j, top);
+			benes_store2(d1 + 2 * j, bot);
+			if (inv) {
+				u32 x = base + 2 * j;
+
+				q2[(u32)top] = x;
+				q2[top >> 32] = x + 1;
+				q2[(u32)bot] = x + half;
+				q2[bot >> 32] = x + half + 1;
+			}
 		}
 	}
+}
+
+static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
+			u32 m)
+{
+	benes_split_one(p, col, p2, NULL, lo, hi, m, false);
+}
+
+static void benes_split_inv(const u32 *p, const u8 *col, u32 *p2, u32 *q2,
+			    u32 lo, u32 hi, u32 m)
+{
+	benes_split_one(p, col, p2, q2, lo, hi, m, true);
 }
 
 /* Depth n - 2 (M = 4) and the middle stage in closed form. */
@@ -598,8 +620,12 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 	}
 	benes_pack(geo, matrix, t, ws->in, klo, khi);
 	benes_pack(geo, matrix, 2 * n - 2 - t, ws->out, klo, khi);
-	benes_split(p, ws->in, p2, lo, hi, m);
-	benes_split(q, ws->out, q2, lo, hi, m);
+	if (hi - lo > BENES_BLOCK) {
+		benes_split(p, ws->in, p2, lo, hi, m);
+		benes_split(q, ws->out, q2, lo, hi, m);
+	} else {
+		benes_split_inv(p, ws->in, p2, q2, lo, hi, m);
+	}
 }
 
 /**
