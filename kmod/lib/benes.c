@@ -367,6 +367,91 @@ static void benes_walk_small(const u32 *p, const u32 *q, u8 *in, u8 *out,
 	}
 }
 
+/*
+ * The walk for larger subproblems in a block in cache, four in lockstep as
+ * in benes_walk_small(), one walker each. Every step colours one input
+ * node, so a subproblem of @sub nodes takes @sub steps; when a cycle
+ * closes before the last step, an uncoloured node is left at or after the
+ * walker's scan position (the nodes before it are all coloured).
+ */
+struct benes_lock {
+	u32 x, scan;
+};
+
+static __always_inline void benes_lock_start(struct benes_lock *w, u8 *in,
+					     u32 base)
+{
+	in[base] = 0;
+	w->x = 2 * base;
+	w->scan = base + 1;
+}
+
+static __always_inline void benes_lock_step(struct benes_lock *w,
+					    const u32 *p, const u32 *q,
+					    u8 *in, u8 *out, bool last)
+{
+	u32 y = p[w->x], nx, k;
+
+	out[y >> 1] = y & 1;
+	if (last)
+		return;
+	nx = q[y ^ 1] ^ 1;
+	k = nx >> 1;
+	if (likely(in[k] == BENES_UNSET)) {
+		in[k] = nx & 1;
+		w->x = nx;
+		return;
+	}
+	k = w->scan;
+	while (in[k] != BENES_UNSET)
+		k++;
+	w->scan = k + 1;
+	in[k] = 0;
+	w->x = 2 * k;
+}
+
+static __always_inline void benes_walk_lanes(const u32 *p, const u32 *q,
+					     u8 *in, u8 *out, u32 klo,
+					     u32 khi, u32 sub, bool four)
+{
+	struct benes_lock w0, w1, w2, w3;
+	u32 k, i;
+
+	memset(in + klo, BENES_UNSET, khi - klo);
+	for (k = klo; k < khi; k += (four ? 4 : 2) * sub) {
+		benes_lock_start(&w0, in, k);
+		benes_lock_start(&w1, in, k + sub);
+		if (four) {
+			benes_lock_start(&w2, in, k + 2 * sub);
+			benes_lock_start(&w3, in, k + 3 * sub);
+		}
+		for (i = 0; i + 1 < sub; i++) {
+			benes_lock_step(&w0, p, q, in, out, false);
+			benes_lock_step(&w1, p, q, in, out, false);
+			if (four) {
+				benes_lock_step(&w2, p, q, in, out, false);
+				benes_lock_step(&w3, p, q, in, out, false);
+			}
+		}
+		benes_lock_step(&w0, p, q, in, out, true);
+		benes_lock_step(&w1, p, q, in, out, true);
+		if (four) {
+			benes_lock_step(&w2, p, q, in, out, true);
+			benes_lock_step(&w3, p, q, in, out, true);
+		}
+	}
+}
+
+/* Four subproblems in lockstep, or two when there are only two. */
+static void benes_walk_lock(const u32 *p, const u32 *q, u8 *in, u8 *out,
+			    u32 klo, u32 khi, u32 sub)
+{
+	if ((khi - klo) / sub >= 4)
+		benes_walk_lanes(p, q, in, out, klo, khi, sub, true);
+	else
+		benes_walk_lanes(p, q, in, out, klo, khi, sub, false);
+}
+
 /* Union-find with parity: root of @s; *@par gets the parity of @s to it. */
 static u32 benes_find(u32 *parent, u8 *flip, u32 s, u8 *par)
 {
@@ -603,6 +688,9 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 
 	if (sub <= 64 && nsub >= 4) {
 		benes_walk_small(p, q, ws->in, ws->out, klo, khi, sub);
+	} else if (nsub >= walkers && nsub >= 2 && walkers <= 4) {
+		/* in a block in cache: four (or two) subproblems in lockstep */
+		benes_walk_lock(p, q, ws->in, ws->out, klo, khi, sub);
 	} else if (nsub >= walkers) {
 		/* enough subproblems: one walker each */
 		benes_walk(p, q, ws->in, ws->out, klo, khi, sub, walkers);
