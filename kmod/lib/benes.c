@@ -81,6 +81,13 @@
  */
 #define BENES_BLOCK 16384
 #endif
+#ifndef BENES_INV_PORTS
+/*
+ * most ports of a pass that writes the next Q as the inverse of the next
+ * P: its scattered stores then stay within 256 KiB, in L2
+ */
+#define BENES_INV_PORTS 65536
+#endif
 #define BENES_UNSET 0xff
 #define BENES_UNSET32 U32_MAX
 /* link[] of a segment that closed its own cycle */
@@ -708,7 +715,7 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 	}
 	benes_pack(geo, matrix, t, ws->in, klo, khi);
 	benes_pack(geo, matrix, 2 * n - 2 - t, ws->out, klo, khi);
-	if (hi - lo > BENES_BLOCK) {
+	if (hi - lo > max_t(u32, BENES_BLOCK, BENES_INV_PORTS)) {
 		benes_split(p, ws->in, p2, lo, hi, m);
 		benes_split(q, ws->out, q2, lo, hi, m);
 	} else {
