@@ -26,8 +26,9 @@
  * Memory layout. Every depth works on flat arrays of N u32 holding all 2^t
  * subproblems side by side (subproblem s at s * M .. s * M + M - 1, values
  * stored as global indices, so the walk needs no base arithmetic); the next
- * depth's arrays are built by one sequential pass each for P and Q (two
- * entries per 64-bit word), with the colours kept as one byte per node and
+ * depth's P is built by a sequential pass (two entries per 64-bit word),
+ * writing Q as its inverse up to BENES_INV_PORTS ports (Q's own pass
+ * beyond), with the colours kept as one byte per node and
  * packed 64 at a time into the matrix words. Nothing recurses: depths are
  * a loop. The depths whose subproblems are larger than BENES_BLOCK ports
  * sweep the whole arrays; after that the fabric is done block by block of
@@ -41,7 +42,8 @@
  *  - small subproblems (at most 64 nodes a stage): four at a time in
  *    lockstep, without data-dependent branches (benes_walk_small());
  *  - as many subproblems as walkers or more: one walker per subproblem,
- *    taking them in order so that the walkers sweep memory together;
+ *    in order so that the walkers sweep memory together (in a block: four
+ *    or two in lockstep, benes_walk_lock());
  *  - fewer subproblems than walkers (the first depths, and the first
  *    depths of a block): several walkers per subproblem, each starting its
  *    cycles in its own stripe of the nodes. Walks (segments) of one cycle
@@ -582,9 +584,9 @@ static __always_inline void benes_store2(u32 *p, u64 w)
  * Entries are handled two at a time in 64-bit words. With @inv, the next
  * Q is also written, as the inverse of the next P (for a block in cache).
  */
-static __always_inline void benes_split_one(const u32 *p, const u8 *col,
-					    u32 *p2, u32 *q2, u32 lo, u32 hi,
-					    u32 m, bool inv)
+static __always_inline void benes_split(const u32 *p, const u8 *col,
+					u32 *p2, u32 *q2, u32 lo, u32 hi,
+					u32 m, bool inv)
 {
 	u32 big = 1U << m, half = big / 2, quarter = big / 4;
 	u64 low = (half - 2) * 0x100000001ULL, one = 0x100000001ULL;
@@ -617,18 +619,6 @@ static __always_inline void benes_split_one(const u32 *p, const u8 *col,
 			}
 		}
 	}
-}
-
-static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
-			u32 m)
-{
-	benes_split_one(p, col, p2, NULL, lo, hi, m, false);
-}
-
-static void benes_split_inv(const u32 *p, const u8 *col, u32 *p2, u32 *q2,
-			    u32 lo, u32 hi, u32 m)
-{
-	benes_split_one(p, col, p2, q2, lo, hi, m, true);
 }
 
 /* Depth n - 2 (M = 4) and the middle stage in closed form. */
@@ -716,10 +706,10 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 	benes_pack(geo, matrix, t, ws->in, klo, khi);
 	benes_pack(geo, matrix, 2 * n - 2 - t, ws->out, klo, khi);
 	if (hi - lo > max_t(u32, BENES_BLOCK, BENES_INV_PORTS)) {
-		benes_split(p, ws->in, p2, lo, hi, m);
-		benes_split(q, ws->out, q2, lo, hi, m);
+		benes_split(p, ws->in, p2, NULL, lo, hi, m, false);
+		benes_split(q, ws->out, q2, NULL, lo, hi, m, false);
 	} else {
-		benes_split_inv(p, ws->in, p2, q2, lo, hi, m);
+		benes_split(p, ws->in, p2, q2, lo, hi, m, true);
 	}
 }
 
