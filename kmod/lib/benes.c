@@ -26,8 +26,9 @@
  * Memory layout. Every depth works on flat arrays of N u32 holding all 2^t
  * subproblems side by side (subproblem s at s * M .. s * M + M - 1, values
  * stored as global indices, so the walk needs no base arithmetic); the next
- * depth's arrays are built by one sequential pass each for P and Q (two
- * entries per 64-bit word), with the colours kept as one byte per node and
+ * depth's P is built by a sequential pass (two entries per 64-bit word),
+ * writing Q as its inverse up to BENES_INV_PORTS ports (Q's own pass
+ * beyond), with the colours kept as one byte per node and
  * packed 64 at a time into the matrix words. Nothing recurses: depths are
  * a loop. The depths whose subproblems are larger than BENES_BLOCK ports
  * sweep the whole arrays; after that the fabric is done block by block of
@@ -41,7 +42,8 @@
  *  - small subproblems (at most 64 nodes a stage): four at a time in
  *    lockstep, without data-dependent branches (benes_walk_small());
  *  - as many subproblems as walkers or more: one walker per subproblem,
- *    taking them in order so that the walkers sweep memory together;
+ *    in order so that the walkers sweep memory together (in a block: four
+ *    or two in lockstep, benes_walk_lock());
  *  - fewer subproblems than walkers (the first depths, and the first
  *    depths of a block): several walkers per subproblem, each starting its
  *    cycles in its own stripe of the nodes. Walks (segments) of one cycle
@@ -80,6 +82,13 @@
  * faster at N = 2^16 and 2^18 (tests/bench/bench.c, 2026-11-27).
  */
 #define BENES_BLOCK 16384
+#endif
+#ifndef BENES_INV_PORTS
+/*
+ * most ports of a pass that writes the next Q as the inverse of the next
+ * P: its scattered stores then stay within 256 KiB, in L2
+ */
+#define BENES_INV_PORTS 65536
 #endif
 #define BENES_UNSET 0xff
 #define BENES_UNSET32 U32_MAX
@@ -367,6 +376,91 @@ static void benes_walk_small(const u32 *p, const u32 *q, u8 *in, u8 *out,
 	}
 }
 
+/*
+ * The walk for larger subproblems in a block in cache, four in lockstep as
+ * in benes_walk_small(), one walker each. Every step colours one input
+ * node, so a subproblem of @sub nodes takes @sub steps; when a cycle
+ * closes before the last step, an uncoloured node is left at or after the
+ * walker's scan position (the nodes before it are all coloured).
+ */
+struct benes_lock {
+	u32 x, scan;
+};
+
+static __always_inline void benes_lock_start(struct benes_lock *w, u8 *in,
+					     u32 base)
+{
+	in[base] = 0;
+	w->x = 2 * base;
+	w->scan = base + 1;
+}
+
+static __always_inline void benes_lock_step(struct benes_lock *w,
+					    const u32 *p, const u32 *q,
+					    u8 *in, u8 *out, bool last)
+{
+	u32 y = p[w->x], nx, k;
+
+	out[y >> 1] = y & 1;
+	if (last)
+		return;
+	nx = q[y ^ 1] ^ 1;
+	k = nx >> 1;
+	if (likely(in[k] == BENES_UNSET)) {
+		in[k] = nx & 1;
+		w->x = nx;
+		return;
+	}
+	k = w->scan;
+	while (in[k] != BENES_UNSET)
+		k++;
+	w->scan = k + 1;
+	in[k] = 0;
+	w->x = 2 * k;
+}
+
+static __always_inline void benes_walk_lanes(const u32 *p, const u32 *q,
+					     u8 *in, u8 *out, u32 klo,
+					     u32 khi, u32 sub, bool four)
+{
+	struct benes_lock w0, w1, w2, w3;
+	u32 k, i;
+
+	memset(in + klo, BENES_UNSET, khi - klo);
+	for (k = klo; k < khi; k += (four ? 4 : 2) * sub) {
+		benes_lock_start(&w0, in, k);
+		benes_lock_start(&w1, in, k + sub);
+		if (four) {
+			benes_lock_start(&w2, in, k + 2 * sub);
+			benes_lock_start(&w3, in, k + 3 * sub);
+		}
+		for (i = 0; i + 1 < sub; i++) {
+			benes_lock_step(&w0, p, q, in, out, false);
+			benes_lock_step(&w1, p, q, in, out, false);
+			if (four) {
+				benes_lock_step(&w2, p, q, in, out, false);
+				benes_lock_step(&w3, p, q, in, out, false);
+			}
+		}
+		benes_lock_step(&w0, p, q, in, out, true);
+		benes_lock_step(&w1, p, q, in, out, true);
+		if (four) {
+			benes_lock_step(&w2, p, q, in, out, true);
+			benes_lock_step(&w3, p, q, in, out, true);
+		}
+	}
+}
+
+/* Four subproblems in lockstep, or two when there are only two. */
+static void benes_walk_lock(const u32 *p, const u32 *q, u8 *in, u8 *out,
+			    u32 klo, u32 khi, u32 sub)
+{
+	if ((khi - klo) / sub >= 4)
+		benes_walk_lanes(p, q, in, out, klo, khi, sub, true);
+	else
+		benes_walk_lanes(p, q, in, out, klo, khi, sub, false);
+}
+
 /* Union-find with parity: root of @s; *@par gets the parity of @s to it. */
 static u32 benes_find(u32 *parent, u8 *flip, u32 s, u8 *par)
 {
@@ -487,10 +581,12 @@ static __always_inline void benes_store2(u32 *p, u64 w)
  * One array of the next depth: P (with in[]) or Q (with out[]). Values are
  * global indices; a subproblem's base is a multiple of its size M, so
  * base + L(v - base) = base | (v & (M/2 - 2)) | ((v >> (m - 1)) & 1).
- * Entries are handled two at a time in 64-bit words.
+ * Entries are handled two at a time in 64-bit words. With @inv, the next
+ * Q is also written, as the inverse of the next P (for a block in cache).
  */
-static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
-			u32 m)
+static __always_inline void benes_split(const u32 *p, const u8 *col,
+					u32 *p2, u32 *q2, u32 lo, u32 hi,
+					u32 m, bool inv)
 {
 	u32 big = 1U << m, half = big / 2, quarter = big / 4;
 	u64 low = (half - 2) * 0x100000001ULL, one = 0x100000001ULL;
@@ -509,10 +605,18 @@ static void benes_split(const u32 *p, const u8 *col, u32 *p2, u32 lo, u32 hi,
 			u64 top = (e & 0xffffffffULL) | (f << 32);
 			u64 bot = (e >> 32) | (f & 0xffffffff00000000ULL);
 
-			benes_store2(d0 + 2 * j,
-				     b0 | (top & low) | ((top >> sh) & one));
-			benes_store2(d1 + 2 * j,
-				     b1 | (bot & low) | ((bot >> sh) & one));
+			top = b0 | (top & low) | ((top >> sh) & one);
+			bot = b1 | (bot & low) | ((bot >> sh) & one);
+			benes_store2(d0 + 2 * j, top);
+			benes_store2(d1 + 2 * j, bot);
+			if (inv) {
+				u32 x = base + 2 * j;
+
+				q2[(u32)top] = x;
+				q2[top >> 32] = x + 1;
+				q2[(u32)bot] = x + half;
+				q2[bot >> 32] = x + half + 1;
+			}
 		}
 	}
 }
@@ -581,6 +685,9 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 
 	if (sub <= 64 && nsub >= 4) {
 		benes_walk_small(p, q, ws->in, ws->out, klo, khi, sub);
+	} else if (nsub >= walkers && nsub >= 2 && walkers <= 4) {
+		/* in a block in cache: four (or two) subproblems in lockstep */
+		benes_walk_lock(p, q, ws->in, ws->out, klo, khi, sub);
 	} else if (nsub >= walkers) {
 		/* enough subproblems: one walker each */
 		benes_walk(p, q, ws->in, ws->out, klo, khi, sub, walkers);
@@ -598,8 +705,12 @@ static void benes_level(const struct bfly_geometry *geo, struct benes_ws *ws,
 	}
 	benes_pack(geo, matrix, t, ws->in, klo, khi);
 	benes_pack(geo, matrix, 2 * n - 2 - t, ws->out, klo, khi);
-	benes_split(p, ws->in, p2, lo, hi, m);
-	benes_split(q, ws->out, q2, lo, hi, m);
+	if (hi - lo > max_t(u32, BENES_BLOCK, BENES_INV_PORTS)) {
+		benes_split(p, ws->in, p2, NULL, lo, hi, m, false);
+		benes_split(q, ws->out, q2, NULL, lo, hi, m, false);
+	} else {
+		benes_split(p, ws->in, p2, q2, lo, hi, m, true);
+	}
 }
 
 /**
