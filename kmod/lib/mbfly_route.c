@@ -138,31 +138,32 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 		if (bfly_should_stop())
 			return -EINTR;
 	}
-	/* Step 4: g' = sum over the batch sizes still asked of 2^e / s */
+	/*
+	 * Step 4: g' = sum over the batch sizes still asked of 2^e / s, on the
+	 * first asking input's visit (it clears the masks: the others skip)
+	 */
 	for (i = 0; i < np; i++) {
-		nb = st->nb + (size_t)i * g->d;
-		for (j = 0; j < st->nc[i]; j++)
-			st->rhead[nb[j]] = U32_MAX;
-	}
-	for (i = 0; i < np; i++) {
-		if (st->pw[i] == 0xff)
-			continue;
+		u32 b = ilog2(st->ps[i]);
+		bool asking = st->pw[i] != 0xff;
+
 		nb = st->nb + (size_t)i * g->d;
 		for (j = 0; j < st->nc[i]; j++) {
-			u64 bits = st->m1[nb[j]];
-			u32 b = ilog2(st->ps[i]);
-			u32 *gp = &st->gp[(size_t)(col + 1) * g->ports + nb[j]];
+			u32 o = nb[j];
+			size_t x = (size_t)(col + 1) * g->ports + o;
+			u64 bits = st->m1[o];
 
-			bfly_mbfly_bset(st->vis, (size_t)(col + 1) * g->ports + nb[j]);
-			bfly_mbfly_bset(st->dirty, (size_t)(col + 1) * g->ports + nb[j]);
-
-			while (bits) {
+			st->rhead[o] = U32_MAX;
+			if (!asking || !bits)
+				continue;
+			bfly_mbfly_bset(st->vis, x);
+			bfly_mbfly_bset(st->dirty, x);
+			for (; bits; bits &= bits - 1) {
 				u32 e = __builtin_ctzll(bits);
 
-				*gp += e >= b ? 1U << (e - b) : 0;
-				bits &= bits - 1;
+				st->gp[x] += e >= b ? 1U << (e - b) : 0;
 			}
-			st->m1[nb[j]] = st->m2[nb[j]] = 0;
+			st->m1[o] = 0;
+			st->m2[o] = 0;
 		}
 	}
 	/* the requests and answers stay the same until the patience runs out */
