@@ -55,6 +55,13 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				bfly_mbfly_flagged(st, col, r, half, false);
 				continue;
 			}
+			/* an input that asked took its first s distinct neighbours then */
+			if (w > res->h && stage - col >= res->patience && pt->s) {
+				res->forced++;
+				pt->flag = 2;
+				bfly_mbfly_flagged(st, col, r, half, true);
+				continue;
+			}
 			nb = st->nb + (size_t)np * g->d;
 			n = bfly_mbfly_distinct(st, col, r, half, nb);
 			if (w <= res->h || stage - col >= res->patience) {
@@ -63,6 +70,8 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				bfly_mbfly_flagged(st, col, r, half, true);
 				continue;
 			}
+			/* the fallback's choice (a grant's replaces it) */
+			bfly_mbfly_choose(st, pt, col, nb, bfly_mbfly_slots(n));
 			st->nc[np] = n;
 			st->pw[np] = st->wexp[x];
 			st->ps[np] = bfly_mbfly_slots(n);

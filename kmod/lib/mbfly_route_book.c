@@ -157,46 +157,12 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 	return n;
 }
 
-/* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
-u32 bfly_mbfly_slots(u32 n)
-{
-	return n >= BFLY_MBFLY_R ? BFLY_MBFLY_R : 1U << ilog2(n);
-}
-
 /* W / s, at least 1: the buffers a selected neighbour takes at most */
 static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 {
 	u32 e = ilog2(pt->s);
 
 	return pt->wexp > e ? 1U << (pt->wexp - e) : 1;
-}
-
-/* Half @half of node (@col, row) selects @rows; flag 2, the bitmaps follow. */
-void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
-		       const u32 *rows, u32 s)
-{
-	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
-
-	for (i = 0; i < s; i++) {
-		pt->v[i] = rows[i] & mask & 0xffff;
-		hi |= ((rows[i] & mask) >> 16) << (4 * i);
-	}
-	if (st->wide) {
-		pt->v[3 * st->slots] = hi & 0xffff;
-		pt->v[3 * st->slots + 1] = hi >> 16;
-	}
-	pt->s = s;
-	pt->flag = 2;
-}
-
-/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
-void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now)
-{
-	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
-
-	bfly_mbfly_bclr(st->unf, i);
-	if (now)
-		bfly_mbfly_bset(st->nf, i);
 }
 
 /*

@@ -253,13 +253,54 @@ static inline void bfly_mbfly_gs_add(struct bfly_mbfly_st *st, struct bfly_mbfly
 	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(st, pt, col, row, idx & 1, k), delta);
 }
 
+/* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
+static inline u32 bfly_mbfly_slots(u32 n)
+{
+	return n >= BFLY_MBFLY_R ? BFLY_MBFLY_R : 1U << ilog2(n);
+}
+
+/*
+ * Half @pt of column @col takes @rows as its @s slots' neighbours; an
+ * unflagged half's slots are read only once it is flagged.
+ */
+static inline void bfly_mbfly_choose(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
+				     u32 col, const u32 *rows, u32 s)
+{
+	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
+
+	for (i = 0; i < s; i++) {
+		pt->v[i] = rows[i] & mask & 0xffff;
+		hi |= ((rows[i] & mask) >> 16) << (4 * i);
+	}
+	if (st->wide) {
+		pt->v[3 * st->slots] = hi & 0xffff;
+		pt->v[3 * st->slots + 1] = hi >> 16;
+	}
+	pt->s = s;
+}
+
+/* Half @pt of column @col selects @rows; flag 2, the bitmaps follow. */
+static inline void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
+				     u32 col, const u32 *rows, u32 s)
+{
+	bfly_mbfly_choose(st, pt, col, rows, s);
+	pt->flag = 2;
+}
+
+/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
+static inline void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half,
+				      bool now)
+{
+	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
+
+	bfly_mbfly_bclr(st->unf, i);
+	if (now)
+		bfly_mbfly_bset(st->nf, i);
+}
+
 void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work);
 u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb);
-u32 bfly_mbfly_slots(u32 n);
 u32 bfly_mbfly_port_shift(const struct bfly_mbfly *g);
-void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
-		       const u32 *rows, u32 s);
-void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now);
 u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n, bool ghost);
 void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last);
 
