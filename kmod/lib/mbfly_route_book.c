@@ -175,6 +175,7 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 {
 	u32 i, best = 0, cap, t;
 	u16 *load = bfly_mbfly_load(st, pt);
+	size_t base;
 
 	if (!pt->s) {
 		size_t idx = bfly_mbfly_port_idx(st, pt), node = idx / 2;
@@ -185,6 +186,7 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 		pt->flag = 1;
 	}
 	cap = bfly_mbfly_cap(pt);
+	base = ghost ? bfly_mbfly_next_base(st, pt) : 0;
 	while (n) {
 		for (i = 1, best = 0; i < pt->s; i++)
 			if (load[i] < load[best])
@@ -198,7 +200,7 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 		}
 		load[best] += t;
 		if (ghost)
-			bfly_mbfly_gs_add(st, pt, best, t);
+			bfly_mbfly_gs_add(st, pt, best, t, base);
 		n -= t;
 	}
 	return best;
@@ -211,12 +213,13 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
 
 	if (pt->ghosts > want && pt->flag) {
 		u16 *gs = bfly_mbfly_gs(st, pt), *load = bfly_mbfly_load(st, pt);
+		size_t base = bfly_mbfly_next_base(st, pt);
 
 		n = pt->ghosts - want;
 		for (i = pt->s; n && i-- > 0;) {
 			t = min_t(u32, n, gs[i]);
 			if (t)
-				bfly_mbfly_gs_add(st, pt, i, -(s32)t);
+				bfly_mbfly_gs_add(st, pt, i, -(s32)t, base);
 			load[i] -= t;
 			n -= t;
 		}

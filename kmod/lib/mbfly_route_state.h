@@ -182,19 +182,43 @@ static inline u64 bfly_mbfly_words(u64 bits)
 	return (bits + 63) / 64;
 }
 
-/* The row of slot @k's neighbour of half @half of node (@col, @row) */
-static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_st *st,
-				 const struct bfly_mbfly_port *pt, u32 col, u32 row, u32 half,
-				 u32 k)
+/* The offset of slot @k's neighbour of half @pt in the half of the next column it is in */
+static inline u32 bfly_mbfly_off(const struct bfly_mbfly_st *st,
+				 const struct bfly_mbfly_port *pt, u32 k)
 {
-	u32 b = st->g->log - col, off = pt->v[k];
+	u32 off = pt->v[k];
 
 	if (st->wide) {
 		const u16 *hi = pt->v + 3 * st->slots;
 
 		off |= (((hi[0] | (u32)hi[1] << 16) >> (4 * k)) & 15) << 16;
 	}
-	return (row >> b) << b | half << (b - 1) | off;
+	return off;
+}
+
+/* The row of slot @k's neighbour of half @half of node (@col, @row) */
+static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_st *st,
+				 const struct bfly_mbfly_port *pt, u32 col, u32 row, u32 half,
+				 u32 k)
+{
+	u32 b = st->g->log - col;
+
+	return (row >> b) << b | half << (b - 1) | bfly_mbfly_off(st, pt, k);
+}
+
+/*
+ * The node index (col + 1) N + row of the first row of the half of column
+ * col + 1 that half @pt's neighbours are in: a slot's neighbour is that
+ * plus the slot's offset.
+ */
+static inline size_t bfly_mbfly_next_base(const struct bfly_mbfly_st *st,
+					  const struct bfly_mbfly_port *pt)
+{
+	size_t idx = bfly_mbfly_port_idx(st, pt), node = idx >> 1;
+	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
+	u32 b = log - col;
+
+	return (size_t)(col + 1) * st->g->ports + ((row >> b) << b | (idx & 1) << (b - 1));
 }
 
 /* A new stamp for st->stamp and st->imark: none of their entries holds it */
@@ -242,15 +266,18 @@ static inline void bfly_mbfly_gpp_add(struct bfly_mbfly_st *st, u32 col, u32 row
 	bfly_mbfly_bset(st->dirty, x);
 }
 
-/* Ghosts on slot @k of half @pt change by @delta: its neighbour's g'' too */
+/*
+ * Ghosts on slot @k of half @pt change by @delta: its neighbour's g'' too
+ * (@base: bfly_mbfly_next_base() of @pt), the neighbour marked for Step 5.
+ */
 static inline void bfly_mbfly_gs_add(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
-				     u32 k, s32 delta)
+				     u32 k, s32 delta, size_t base)
 {
-	size_t idx = bfly_mbfly_port_idx(st, pt), node = idx >> 1;
-	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
+	size_t x = base + bfly_mbfly_off(st, pt, k);
 
 	bfly_mbfly_gs(st, pt)[k] += delta;
-	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(st, pt, col, row, idx & 1, k), delta);
+	st->gpp[x] += delta;
+	bfly_mbfly_bset(st->dirty, x);
 }
 
 /* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
