@@ -92,13 +92,20 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 		u32 granted = 0, gen = bfly_mbfly_gen(st);
 
 		for (k = 0; k < nc; k++) {
-			u32 n = 0;
+			u32 n = 0, spare;
+			u64 bit;
 
 			i = st->cand[k];
 			nb = st->nb + (size_t)i * g->d;
-			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++)
-				if (!(st->m2[nb[j]] & BIT_ULL(st->pw[i])))
+			bit = BIT_ULL(st->pw[i]);
+			/* granted by s of its neighbours: it stops once too many refused */
+			spare = st->nc[i] - st->ps[i];
+			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++) {
+				if (!(st->m2[nb[j]] & bit))
 					pl[n++] = nb[j];
+				else if (!spare--)
+					break;
+			}
 			if (n == st->ps[i]) {
 				u32 row = st->pend[i];
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, row, half);
