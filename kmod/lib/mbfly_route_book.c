@@ -173,7 +173,7 @@ static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n,
 		     bool ghost)
 {
-	u32 i, best = 0, cap, t;
+	u32 i, best, cap, t, s, lo;
 	u16 *load = bfly_mbfly_load(st, pt);
 	size_t base;
 
@@ -185,20 +185,26 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 		bfly_mbfly_select(st, pt, col, st->nb, bfly_mbfly_slots(n));
 		pt->flag = 1;
 	}
+	s = pt->s;
 	cap = bfly_mbfly_cap(pt);
 	base = ghost ? bfly_mbfly_next_base(st, pt) : 0;
+	best = 0;
 	while (n) {
-		for (i = 1, best = 0; i < pt->s; i++)
-			if (load[i] < load[best])
+		/* the least loaded slot, the first of those */
+		for (i = 1, best = 0, lo = load[0]; i < s; i++) {
+			if (load[i] < lo) {
+				lo = load[i];
 				best = i;
-		t = load[best] < cap ? min_t(u32, n, cap - load[best]) : n;
-		if (load[best] >= cap)
+			}
+		}
+		t = lo < cap ? min_t(u32, n, cap - lo) : n;
+		if (lo >= cap)
 			st->res->cap_overflows += n;
-		if (load[best] + t > U16_MAX) {
+		if (lo + t > U16_MAX) {
 			st->err = -EOVERFLOW;
 			return best;
 		}
-		load[best] += t;
+		load[best] = lo + t;
 		if (ghost)
 			bfly_mbfly_gs_add(st, pt, best, t, base);
 		n -= t;

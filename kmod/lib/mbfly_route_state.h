@@ -295,11 +295,11 @@ static inline void bfly_mbfly_choose(struct bfly_mbfly_st *st, struct bfly_mbfly
 {
 	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
 
-	for (i = 0; i < s; i++) {
+	for (i = 0; i < s; i++)
 		pt->v[i] = rows[i] & mask & 0xffff;
-		hi |= ((rows[i] & mask) >> 16) << (4 * i);
-	}
 	if (st->wide) {
+		for (i = 0; i < s; i++)
+			hi |= ((rows[i] & mask) >> 16) << (4 * i);
 		pt->v[3 * st->slots] = hi & 0xffff;
 		pt->v[3 * st->slots + 1] = hi >> 16;
 	}
