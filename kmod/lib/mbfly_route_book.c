@@ -215,13 +215,17 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 /* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
 static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
 {
-	u32 i, n, t;
+	u32 i, n, t, have = pt->ghosts;
 
-	if (pt->ghosts > want && pt->flag) {
+	pt->ghosts = want;
+	/* one test for the usual: an unflagged half, or no change */
+	if (!((have != want) & (pt->flag != 0)))
+		return;
+	if (have > want) {
 		u16 *gs = bfly_mbfly_gs(st, pt), *load = bfly_mbfly_load(st, pt);
 		size_t base = bfly_mbfly_next_base(st, pt);
 
-		n = pt->ghosts - want;
+		n = have - want;
 		for (i = pt->s; n && i-- > 0;) {
 			t = min_t(u32, n, gs[i]);
 			if (t)
@@ -229,10 +233,9 @@ static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *
 			load[i] -= t;
 			n -= t;
 		}
+	} else {
+		bfly_mbfly_place(st, pt, want - have, true);
 	}
-	if (pt->ghosts < want && pt->flag)
-		bfly_mbfly_place(st, pt, want - pt->ghosts, true);
-	pt->ghosts = want;
 }
 
 /*
