@@ -29,6 +29,8 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x, wi;
 	u64 bits;
 	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
+	/* e / d as (e ceil(2^32 / d)) >> 32: exact for e < 2^32 / d (e < N d <= 2^26) */
+	u64 dinv = (u64)(U32_MAX / g->d) + 1;
 	bool quiet = false;
 
 	/* the unflagged halves only, in row order (a half leaves them only itself) */
@@ -139,7 +141,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				st->m1[o] = 0;
 				st->m2[o] = 0;
 				for (e = st->rhead[o]; e != U32_MAX; e = st->rnext[e]) {
-					u32 a = e / g->d;
+					u32 a = ((u64)e * dinv) >> 32;
 
 					if (st->pw[a] == 0xff)
 						continue;
