@@ -215,11 +215,12 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 /* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
 static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
 {
-	u32 i, n, t, have = pt->ghosts;
+	u32 i, n, t, have = pt->ghosts, skip = have == want;
 
 	pt->ghosts = want;
-	/* one test for the usual: an unflagged half, or no change */
-	if (!((have != want) & (pt->flag != 0)))
+	/* one test for the usual: no change, or an unflagged half */
+	skip |= !pt->flag;
+	if (skip)
 		return;
 	if (have > want) {
 		u16 *gs = bfly_mbfly_gs(st, pt), *load = bfly_mbfly_load(st, pt);
