@@ -29,6 +29,8 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 	size_t base = ((size_t)col * 2 + half) * g->ports, end = base + g->ports, x, wi;
 	u64 bits;
 	u32 r, i, j, k, np = 0, nc, left, z, *nb, pl[BFLY_MBFLY_R], polled = 0;
+	/* e / d as (e ceil(2^32 / d)) >> 32: exact for e < 2^32 / d (e < N d <= 2^26) */
+	u64 dinv = (u64)(U32_MAX / g->d) + 1;
 	bool quiet = false;
 
 	/* the unflagged halves only, in row order (a half leaves them only itself) */
@@ -55,6 +57,13 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				bfly_mbfly_flagged(st, col, r, half, false);
 				continue;
 			}
+			/* an input that asked took its first s distinct neighbours then */
+			if (w > res->h && stage - col >= res->patience && pt->s) {
+				res->forced++;
+				pt->flag = 2;
+				bfly_mbfly_flagged(st, col, r, half, true);
+				continue;
+			}
 			nb = st->nb + (size_t)np * g->d;
 			n = bfly_mbfly_distinct(st, col, r, half, nb);
 			if (w <= res->h || stage - col >= res->patience) {
@@ -63,6 +72,8 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				bfly_mbfly_flagged(st, col, r, half, true);
 				continue;
 			}
+			/* the fallback's choice (a grant's replaces it) */
+			bfly_mbfly_choose(st, pt, col, nb, bfly_mbfly_slots(n));
 			st->nc[np] = n;
 			st->pw[np] = st->wexp[x];
 			st->ps[np] = bfly_mbfly_slots(n);
@@ -83,13 +94,20 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 		u32 granted = 0, gen = bfly_mbfly_gen(st);
 
 		for (k = 0; k < nc; k++) {
-			u32 n = 0;
+			u32 n = 0, spare;
+			u64 bit;
 
 			i = st->cand[k];
 			nb = st->nb + (size_t)i * g->d;
-			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++)
-				if (!(st->m2[nb[j]] & BIT_ULL(st->pw[i])))
+			bit = BIT_ULL(st->pw[i]);
+			/* granted by s of its neighbours: it stops once too many refused */
+			spare = st->nc[i] - st->ps[i];
+			for (j = 0; j < st->nc[i] && n < st->ps[i]; j++) {
+				if (!(st->m2[nb[j]] & bit))
 					pl[n++] = nb[j];
+				else if (!spare--)
+					break;
+			}
 			if (n == st->ps[i]) {
 				u32 row = st->pend[i];
 				struct bfly_mbfly_port *pt = bfly_mbfly_port_at(st, col, row, half);
@@ -123,7 +141,7 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 				st->m1[o] = 0;
 				st->m2[o] = 0;
 				for (e = st->rhead[o]; e != U32_MAX; e = st->rnext[e]) {
-					u32 a = e / g->d;
+					u32 a = ((u64)e * dinv) >> 32;
 
 					if (st->pw[a] == 0xff)
 						continue;
@@ -138,31 +156,32 @@ static int bfly_mbfly_phase1(struct bfly_mbfly_st *st, u32 col, u32 half, u32 st
 		if (bfly_should_stop())
 			return -EINTR;
 	}
-	/* Step 4: g' = sum over the batch sizes still asked of 2^e / s */
+	/*
+	 * Step 4: g' = sum over the batch sizes still asked of 2^e / s, on the
+	 * first asking input's visit (it clears the masks: the others skip)
+	 */
 	for (i = 0; i < np; i++) {
-		nb = st->nb + (size_t)i * g->d;
-		for (j = 0; j < st->nc[i]; j++)
-			st->rhead[nb[j]] = U32_MAX;
-	}
-	for (i = 0; i < np; i++) {
-		if (st->pw[i] == 0xff)
-			continue;
+		u32 b = ilog2(st->ps[i]);
+		bool asking = st->pw[i] != 0xff;
+
 		nb = st->nb + (size_t)i * g->d;
 		for (j = 0; j < st->nc[i]; j++) {
-			u64 bits = st->m1[nb[j]];
-			u32 b = ilog2(st->ps[i]);
-			u32 *gp = &st->gp[(size_t)(col + 1) * g->ports + nb[j]];
+			u32 o = nb[j];
+			size_t x = (size_t)(col + 1) * g->ports + o;
+			u64 bits = st->m1[o];
 
-			bfly_mbfly_bset(st->vis, (size_t)(col + 1) * g->ports + nb[j]);
-			bfly_mbfly_bset(st->dirty, (size_t)(col + 1) * g->ports + nb[j]);
-
-			while (bits) {
+			st->rhead[o] = U32_MAX;
+			if (!asking || !bits)
+				continue;
+			bfly_mbfly_bset(st->vis, x);
+			bfly_mbfly_bset(st->dirty, x);
+			for (; bits; bits &= bits - 1) {
 				u32 e = __builtin_ctzll(bits);
 
-				*gp += e >= b ? 1U << (e - b) : 0;
-				bits &= bits - 1;
+				st->gp[x] += e >= b ? 1U << (e - b) : 0;
 			}
-			st->m1[nb[j]] = st->m2[nb[j]] = 0;
+			st->m1[o] = 0;
+			st->m2[o] = 0;
 		}
 	}
 	/* the requests and answers stay the same until the patience runs out */

@@ -157,46 +157,12 @@ u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u3
 	return n;
 }
 
-/* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
-u32 bfly_mbfly_slots(u32 n)
-{
-	return n >= BFLY_MBFLY_R ? BFLY_MBFLY_R : 1U << ilog2(n);
-}
-
 /* W / s, at least 1: the buffers a selected neighbour takes at most */
 static u32 bfly_mbfly_cap(const struct bfly_mbfly_port *pt)
 {
 	u32 e = ilog2(pt->s);
 
 	return pt->wexp > e ? 1U << (pt->wexp - e) : 1;
-}
-
-/* Half @half of node (@col, row) selects @rows; flag 2, the bitmaps follow. */
-void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
-		       const u32 *rows, u32 s)
-{
-	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
-
-	for (i = 0; i < s; i++) {
-		pt->v[i] = rows[i] & mask & 0xffff;
-		hi |= ((rows[i] & mask) >> 16) << (4 * i);
-	}
-	if (st->wide) {
-		pt->v[3 * st->slots] = hi & 0xffff;
-		pt->v[3 * st->slots + 1] = hi >> 16;
-	}
-	pt->s = s;
-	pt->flag = 2;
-}
-
-/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
-void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now)
-{
-	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
-
-	bfly_mbfly_bclr(st->unf, i);
-	if (now)
-		bfly_mbfly_bset(st->nf, i);
 }
 
 /*
@@ -207,8 +173,9 @@ void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bo
 u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n,
 		     bool ghost)
 {
-	u32 i, best = 0, cap, t;
+	u32 i, best, cap, t, s, lo;
 	u16 *load = bfly_mbfly_load(st, pt);
+	size_t base;
 
 	if (!pt->s) {
 		size_t idx = bfly_mbfly_port_idx(st, pt), node = idx / 2;
@@ -218,21 +185,28 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 		bfly_mbfly_select(st, pt, col, st->nb, bfly_mbfly_slots(n));
 		pt->flag = 1;
 	}
+	s = pt->s;
 	cap = bfly_mbfly_cap(pt);
+	base = ghost ? bfly_mbfly_next_base(st, pt) : 0;
+	best = 0;
 	while (n) {
-		for (i = 1, best = 0; i < pt->s; i++)
-			if (load[i] < load[best])
+		/* the least loaded slot, the first of those */
+		for (i = 1, best = 0, lo = load[0]; i < s; i++) {
+			if (load[i] < lo) {
+				lo = load[i];
 				best = i;
-		t = load[best] < cap ? min_t(u32, n, cap - load[best]) : n;
-		if (load[best] >= cap)
+			}
+		}
+		t = lo < cap ? min_t(u32, n, cap - lo) : n;
+		if (lo >= cap)
 			st->res->cap_overflows += n;
-		if (load[best] + t > U16_MAX) {
+		if (lo + t > U16_MAX) {
 			st->err = -EOVERFLOW;
 			return best;
 		}
-		load[best] += t;
+		load[best] = lo + t;
 		if (ghost)
-			bfly_mbfly_gs_add(st, pt, best, t);
+			bfly_mbfly_gs_add(st, pt, best, t, base);
 		n -= t;
 	}
 	return best;
@@ -241,23 +215,28 @@ u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n
 /* Sets a half's ghosts to @want, taken from or given to its slots if flagged. */
 static void bfly_mbfly_ghosts(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 want)
 {
-	u32 i, n, t;
+	u32 i, n, t, have = pt->ghosts, skip = have == want;
 
-	if (pt->ghosts > want && pt->flag) {
+	pt->ghosts = want;
+	/* one test for the usual: no change, or an unflagged half */
+	skip |= !pt->flag;
+	if (skip)
+		return;
+	if (have > want) {
 		u16 *gs = bfly_mbfly_gs(st, pt), *load = bfly_mbfly_load(st, pt);
+		size_t base = bfly_mbfly_next_base(st, pt);
 
-		n = pt->ghosts - want;
+		n = have - want;
 		for (i = pt->s; n && i-- > 0;) {
 			t = min_t(u32, n, gs[i]);
 			if (t)
-				bfly_mbfly_gs_add(st, pt, i, -(s32)t);
+				bfly_mbfly_gs_add(st, pt, i, -(s32)t, base);
 			load[i] -= t;
 			n -= t;
 		}
+	} else {
+		bfly_mbfly_place(st, pt, want - have, true);
 	}
-	if (pt->ghosts < want && pt->flag)
-		bfly_mbfly_place(st, pt, want - pt->ghosts, true);
-	pt->ghosts = want;
 }
 
 /*

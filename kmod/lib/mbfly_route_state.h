@@ -182,19 +182,43 @@ static inline u64 bfly_mbfly_words(u64 bits)
 	return (bits + 63) / 64;
 }
 
-/* The row of slot @k's neighbour of half @half of node (@col, @row) */
-static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_st *st,
-				 const struct bfly_mbfly_port *pt, u32 col, u32 row, u32 half,
-				 u32 k)
+/* The offset of slot @k's neighbour of half @pt in the half of the next column it is in */
+static inline u32 bfly_mbfly_off(const struct bfly_mbfly_st *st,
+				 const struct bfly_mbfly_port *pt, u32 k)
 {
-	u32 b = st->g->log - col, off = pt->v[k];
+	u32 off = pt->v[k];
 
 	if (st->wide) {
 		const u16 *hi = pt->v + 3 * st->slots;
 
 		off |= (((hi[0] | (u32)hi[1] << 16) >> (4 * k)) & 15) << 16;
 	}
-	return (row >> b) << b | half << (b - 1) | off;
+	return off;
+}
+
+/* The row of slot @k's neighbour of half @half of node (@col, @row) */
+static inline u32 bfly_mbfly_nbr(const struct bfly_mbfly_st *st,
+				 const struct bfly_mbfly_port *pt, u32 col, u32 row, u32 half,
+				 u32 k)
+{
+	u32 b = st->g->log - col;
+
+	return (row >> b) << b | half << (b - 1) | bfly_mbfly_off(st, pt, k);
+}
+
+/*
+ * The node index (col + 1) N + row of the first row of the half of column
+ * col + 1 that half @pt's neighbours are in: a slot's neighbour is that
+ * plus the slot's offset.
+ */
+static inline size_t bfly_mbfly_next_base(const struct bfly_mbfly_st *st,
+					  const struct bfly_mbfly_port *pt)
+{
+	size_t idx = bfly_mbfly_port_idx(st, pt), node = idx >> 1;
+	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
+	u32 b = log - col;
+
+	return (size_t)(col + 1) * st->g->ports + ((row >> b) << b | (idx & 1) << (b - 1));
 }
 
 /* A new stamp for st->stamp and st->imark: none of their entries holds it */
@@ -242,24 +266,68 @@ static inline void bfly_mbfly_gpp_add(struct bfly_mbfly_st *st, u32 col, u32 row
 	bfly_mbfly_bset(st->dirty, x);
 }
 
-/* Ghosts on slot @k of half @pt change by @delta: its neighbour's g'' too */
+/*
+ * Ghosts on slot @k of half @pt change by @delta: its neighbour's g'' too
+ * (@base: bfly_mbfly_next_base() of @pt), the neighbour marked for Step 5.
+ */
 static inline void bfly_mbfly_gs_add(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
-				     u32 k, s32 delta)
+				     u32 k, s32 delta, size_t base)
 {
-	size_t idx = bfly_mbfly_port_idx(st, pt), node = idx >> 1;
-	u32 log = st->g->log, col = node >> log, row = node & (st->g->ports - 1);
+	size_t x = base + bfly_mbfly_off(st, pt, k);
 
 	bfly_mbfly_gs(st, pt)[k] += delta;
-	bfly_mbfly_gpp_add(st, col + 1, bfly_mbfly_nbr(st, pt, col, row, idx & 1, k), delta);
+	st->gpp[x] += delta;
+	bfly_mbfly_bset(st->dirty, x);
+}
+
+/* Slots an input with @n distinct neighbours selects: a power of 2 up to R */
+static inline u32 bfly_mbfly_slots(u32 n)
+{
+	return n >= BFLY_MBFLY_R ? BFLY_MBFLY_R : 1U << ilog2(n);
+}
+
+/*
+ * Half @pt of column @col takes @rows as its @s slots' neighbours; an
+ * unflagged half's slots are read only once it is flagged.
+ */
+static inline void bfly_mbfly_choose(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
+				     u32 col, const u32 *rows, u32 s)
+{
+	u32 i, mask = (1U << (st->g->log - col - 1)) - 1, hi = 0;
+
+	for (i = 0; i < s; i++)
+		pt->v[i] = rows[i] & mask & 0xffff;
+	if (st->wide) {
+		for (i = 0; i < s; i++)
+			hi |= ((rows[i] & mask) >> 16) << (4 * i);
+		pt->v[3 * st->slots] = hi & 0xffff;
+		pt->v[3 * st->slots + 1] = hi >> 16;
+	}
+	pt->s = s;
+}
+
+/* Half @pt of column @col selects @rows; flag 2, the bitmaps follow. */
+static inline void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt,
+				     u32 col, const u32 *rows, u32 s)
+{
+	bfly_mbfly_choose(st, pt, col, rows, s);
+	pt->flag = 2;
+}
+
+/* Half @half of (@col, @row) is flagged: out of the unflagged, new if @now. */
+static inline void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half,
+				      bool now)
+{
+	size_t i = ((size_t)col * 2 + half) * st->g->ports + row;
+
+	bfly_mbfly_bclr(st->unf, i);
+	if (now)
+		bfly_mbfly_bset(st->nf, i);
 }
 
 void bfly_mbfly_carve(struct bfly_mbfly_st *st, void *work);
 u32 bfly_mbfly_distinct(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, u32 *nb);
-u32 bfly_mbfly_slots(u32 n);
 u32 bfly_mbfly_port_shift(const struct bfly_mbfly *g);
-void bfly_mbfly_select(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 col,
-		       const u32 *rows, u32 s);
-void bfly_mbfly_flagged(struct bfly_mbfly_st *st, u32 col, u32 row, u32 half, bool now);
 u32 bfly_mbfly_place(struct bfly_mbfly_st *st, struct bfly_mbfly_port *pt, u32 n, bool ghost);
 void bfly_mbfly_sweep(struct bfly_mbfly_st *st, u32 last);
 
