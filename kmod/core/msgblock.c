@@ -136,14 +136,19 @@ static bool bfly_msg_block_ahead(const struct bfly_msg_block *blk, u32 i, u32 r,
 /*
  * The walk of a block's messages in tiles of sources and destinations
  * (see bfly_msg_block_tile()): the group of @sources sources from
- * @first, their messages to destinations below @end, source by source;
- * then the next @dests destinations, and so on up to N, before the next
- * group. @pos[k] is where source @first + k is in its own walk of the
- * block's rounds, @k the source being listed. A walk of one source and
- * N destinations is the plain source-row order.
+ * @first, their messages to destinations less than @end after @base
+ * (counted on from @base, past N - 1 to 0), source by source; then the
+ * next @dests destinations, and so on up to N, before the next group.
+ * @base is where the group's first source begins: a block's destinations
+ * of a source ascend from there, past N - 1 on to the lowest ones (on
+ * RLS), which from 0 would all wait for the last tile and go to as many
+ * receive rows one after another. @pos[k] is where source @first + k is
+ * in its own walk of the block's rounds, @k the source being listed. A
+ * walk of one source and N destinations is the plain source-row order.
  */
 struct bfly_msg_walk {
 	u32 first;
+	u32 base;
 	u32 end;
 	u32 k;
 	u32 sources;
@@ -152,13 +157,33 @@ struct bfly_msg_walk {
 };
 
 /*
+ * Where a tile walk's group beginning with source @i starts: the first
+ * destination of that source in the walk (0 if it sends nothing, or the
+ * tiles span every destination).
+ */
+static u32 bfly_msg_walk_base(const struct bfly_msg_block *blk, const struct bfly_msg_walk *w,
+			      u32 i, bool back)
+{
+	u32 pos, d;
+
+	if (w->dests >= blk->ports || i >= blk->ports)
+		return 0;
+	for (pos = 0; pos < blk->rounds; pos++) {
+		d = bfly_msg_block_dest(blk, i, pos, back);
+		if (d != BFLY_MSG_NONE)
+			return d;
+	}
+	return 0;
+}
+
+/*
  * The messages of the walk from @w on, up to @max of them and, with
  * @row, not past the end of the source group, into @msgs (and, if @src
  * is not NULL, their sources and destinations into @src and @dest); @w
  * moves past them. A source's messages follow its rounds in the walk's
- * order; one to a destination at or past @w->end waits, with those
- * after it, for the tile that holds its destination, so every message
- * is listed once whatever the order of the destinations.
+ * order; one to a destination at or past @w->end (after @w->base) waits,
+ * with those after it, for the tile that holds its destination, so every
+ * message is listed once whatever the order of the destinations.
  */
 static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, struct bfly_msg_walk *w,
 			       bool back, u32 max, bool row, struct bfly_msg *msgs, u32 *src,
@@ -166,7 +191,7 @@ static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, struct bfly_msg
 {
 	/* in locals: for the compiler, the stores to @msgs may change *@blk and *@w */
 	const struct bfly_msg_block b = *blk;
-	u32 ports = b.ports, rounds = b.rounds, end = w->end, n = 0;
+	u32 ports = b.ports, rounds = b.rounds, base = w->base, end = w->end, n = 0;
 	u32 group, i, d, k = w->k, pos;
 
 	while (w->first < ports) {
@@ -177,7 +202,8 @@ static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, struct bfly_msg
 				d = bfly_msg_block_dest(&b, i, pos, back);
 				if (d == BFLY_MSG_NONE)
 					continue;
-				if (d >= end)
+				/* d's place after base: this tile's, or a later one's */
+				if ((d >= base ? d - base : d + ports - base) >= end)
 					break;
 				if (n == max) {
 					w->pos[k] = pos;
@@ -199,11 +225,13 @@ static u32 bfly_msg_block_list(const struct bfly_msg_block *blk, struct bfly_msg
 		}
 		memset(w->pos, 0, group * sizeof(w->pos[0]));
 		w->first += group;
+		base = bfly_msg_walk_base(&b, w, w->first, back);
 		end = min_t(u32, w->dests, ports);
 		if (row)
 			break;
 	}
 out:
+	w->base = base;
 	w->end = end;
 	w->k = k;
 	return n;
@@ -221,7 +249,8 @@ out:
  * reads stay few. Longer messages, and streaming copies, go source row
  * by source row.
  */
-static void bfly_msg_block_tile(const struct bfly_msg_block *blk, struct bfly_msg_walk *w)
+static void bfly_msg_block_tile(const struct bfly_msg_block *blk, struct bfly_msg_walk *w,
+				bool back)
 {
 	memset(w, 0, sizeof(*w));
 	w->sources = 1;
@@ -231,6 +260,7 @@ static void bfly_msg_block_tile(const struct bfly_msg_block *blk, struct bfly_ms
 						 BFLY_MSG_TILE_SOURCES));
 		w->dests = min_t(u32, BFLY_MSG_TILE_DESTS, blk->ports);
 	}
+	w->base = bfly_msg_walk_base(blk, w, 0, back);
 	w->end = w->dests;
 }
 
@@ -270,10 +300,11 @@ static int bfly_msg_block_move_runs(struct bfly_msg_block *blk, bool back, u32 d
 	struct bfly_msg_walk w, peek;
 	int err;
 
-	bfly_msg_block_tile(blk, &w);
+	bfly_msg_block_tile(blk, &w, back);
 	while (w.first < blk->ports) {
-		run.count = bfly_msg_block_list(blk, &w, back, BFLY_MSG_RUN, false, msgs, src,
-						dest);
+		/* sources and destinations only for the done bitmap */
+		run.count = bfly_msg_block_list(blk, &w, back, BFLY_MSG_RUN, false, msgs,
+						blk->done ? src : NULL, dest);
 		run.listed = run.count;
 		if (run.distance) {
 			memcpy(&peek, &w, offsetof(struct bfly_msg_walk, pos) +
@@ -305,7 +336,7 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 	u32 row, n, copied;
 	int err;
 
-	bfly_msg_block_tile(blk, &w);
+	bfly_msg_block_tile(blk, &w, back);
 	while (w.first < blk->ports) {
 		row = w.first;
 		n = bfly_msg_block_list(blk, &w, back, BFLY_MSG_GROUP, true, msgs, src, dest);
