@@ -138,6 +138,9 @@ static void __init bfly_log_initial_error(int err, const char *why)
 		pr_err("ports=%u: %s (a power of two from 2 to %u, of the radix for kfly and flatfly)\n",
 		       ports, why + str_has_prefix(why, "ports: "),
 		       1U << BFLY_MAX_PORTS_LOG2);
+	else if (err == -E2BIG && why && str_has_prefix(why, "memory: "))
+		pr_err("ports=%u: the expansion measure passes the memory limits (fabric_mem_max, module_mem_max)\n",
+		       ports);
 	else if (err == -E2BIG)
 		pr_err("ports=%u: the fabric's switch matrix passes the memory limits (fabric_mem_max, module_mem_max)\n",
 		       ports);

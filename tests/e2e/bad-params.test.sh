@@ -39,6 +39,11 @@ bad_load "ports=abc" "invalid for parameter \`ports'"
 bad_load "ports=-8" "invalid for parameter \`ports'"
 # kstrtouint's overflow error, from the kernel's parameter parser
 bad_load "ports=4294967296" "invalid for parameter \`ports'" "Numerical result out of range"
+# a multibutterfly whose expansion measure's workspace (over 512 KiB) alone
+# passes fabric_mem_max: the log names the measure, not the matrix
+bad_load "topology=mbfly ports=4096 d=64 seed=3 fabric_mem_max=256K" \
+	"bfly: ports=4096: the expansion measure passes the memory limits" \
+	"Argument list too long"
 
 # After all that, a good load still works and gets id 0.
 check "good insmod after bad ones" insmod "$BFLY_KO" topology=bfly2 ports=16

@@ -394,22 +394,29 @@ static int slots_whole(const __u8 *send, const __u8 *recv, __u64 size)
 	return bad;
 }
 
+/* The schedule of test_line_payload(): systolic where N is no power of 2 */
+static __u32 line_sched = BFLY_SCHED_RLS;
+
 /*
  * Messages of @size bytes, whole cache lines (the 16-byte streaming copy
- * where the module streams, 64-byte ones strip by strip, longer ones in
+ * where the module streams, up to 4 KiB strip by strip, longer ones in
  * interleaved groups; runs of messages in one user-access section where
  * it does not): a receive buffer no page of which is present yet (the
  * vector copy, which cannot wait for a page, hands those lines to the
  * word copy, which can); with messages longer than 16 KiB, receive slots
  * present in their first 20 KiB only (a streaming group of long messages
- * faults past its first piece); half of the receive or the send buffer
- * not writable or not readable: EFAULT, and the bytes moved and the done
- * bitmap are exactly the messages that arrived.
+ * faults past its first piece); the second half (from a page boundary)
+ * of the receive or the send buffer not writable or not readable:
+ * EFAULT, and the bytes moved and the done bitmap are exactly the
+ * messages that arrived.
  */
+
 static void test_line_payload(__u64 size)
 {
 	__u32 n = info.ports, filled = 0, k;
 	__u64 bytes = (__u64)n * n * size, dbytes = ((__u64)n * n + 63) / 64 * 8;
+	/* the second half, from a page boundary */
+	__u64 cut = (bytes / 2 + 4095) & ~4095ULL;
 	__u8 *send = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	__u8 *recv = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	__u64 *done = calloc(1, dbytes);
@@ -421,7 +428,7 @@ static void test_line_payload(__u64 size)
 		return;
 	}
 	fill_messages(send, n, size);
-	b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+	b = batch_req(line_sched, size, send, recv);
 	tap_check(ioctl(fd, BFLY_IOC_BATCH, &b) == 0 && b.bytes_moved == bytes &&
 		  slots_whole(send, recv, size) == 0,
 		  "%llu-byte messages into a receive buffer not yet faulted in",
@@ -438,23 +445,23 @@ static void test_line_payload(__u64 size)
 		}
 		for (k = 0; k < n * n; k++)
 			memset(recv + k * size, 0, 20480);
-		b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+		b = batch_req(line_sched, size, send, recv);
 		tap_check(ioctl(fd, BFLY_IOC_BATCH, &b) == 0 && b.bytes_moved == bytes &&
 			  slots_whole(send, recv, size) == 0,
 			  "%llu-byte messages into receive slots present in their first 20 KiB only",
 			  (unsigned long long)size);
 	}
 	for (side = 0; side < 2; side++) {
-		__u8 *half_buf = (side ? send : recv) + bytes / 2;
+		__u8 *half_buf = (side ? send : recv) + cut;
 
 		memset(recv, 0, bytes);
 		memset(done, 0, dbytes);
-		mprotect(half_buf, bytes / 2, side ? PROT_NONE : PROT_READ);
-		b = batch_req(BFLY_SCHED_RLS, size, send, recv);
+		mprotect(half_buf, bytes - cut, side ? PROT_NONE : PROT_READ);
+		b = batch_req(line_sched, size, send, recv);
 		b.done_ptr = (uintptr_t)done;
 		r = ioctl(fd, BFLY_IOC_BATCH, &b);
 		e = errno;
-		mprotect(half_buf, bytes / 2, PROT_READ | PROT_WRITE);
+		mprotect(half_buf, bytes - cut, PROT_READ | PROT_WRITE);
 		tap_check(r == -1 && e == EFAULT,
 			  "%llu-byte messages, %s half of the %s buffer: EFAULT (got %d, %s)",
 			  (unsigned long long)size, side ? "an unreadable" : "a read-only",
@@ -606,7 +613,7 @@ int main(int argc, char **argv)
 	__u64 n;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s DEVICE [long | killed]\n", argv[0]);
+		fprintf(stderr, "usage: %s DEVICE [long | killed | strips]\n", argv[0]);
 		return 2;
 	}
 	fd = open_fabric(argv[1], &info);
@@ -614,7 +621,13 @@ int main(int argc, char **argv)
 		return 1;
 	srand(info.ports);
 
-	if (argc > 2 && !strcmp(argv[2], "long")) {
+	if (argc > 2 && !strcmp(argv[2], "strips")) {
+		/* streaming strips of 1 and 4 KiB messages, N below or no multiple of 8 */
+		if (!info.ports_log2)
+			line_sched = BFLY_SCHED_SYSTOLIC;
+		test_line_payload(1024);
+		test_line_payload(4096);
+	} else if (argc > 2 && !strcmp(argv[2], "long")) {
 		test_interrupted();
 	} else if (argc > 2 && !strcmp(argv[2], "killed")) {
 		test_killed();

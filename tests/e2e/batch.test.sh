@@ -41,6 +41,16 @@ insmod "$BFLY_KO" topology=bfly2 ports=16 payload_stream_bytes=0 &&
 	batch-test /dev/bfly0 | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 16 streaming: /"
 bfly_unload
 
+# streaming strips of 1 and 4 KiB messages: N below 8, a multiple of 8, no power of 2
+for shape in bfly2:4:2 bfly2:64:2 flatfly:27:3; do
+	topo=${shape%%:*} ports=${shape#*:} ports=${ports%:*} radix=${shape##*:}
+	echo "# $topo, $ports ports, payload_stream_bytes=0, strips"
+	insmod "$BFLY_KO" topology=$topo ports=$ports radix=$radix payload_stream_bytes=0 &&
+		batch-test /dev/bfly0 strips |
+		sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch $topo $ports strips: /"
+	bfly_unload
+done
+
 echo "# bfly2, 1024 ports, interrupted"
 insmod "$BFLY_KO" topology=bfly2 ports=1024 &&
 	batch-test /dev/bfly0 long | sed "s/^\(\(not \)\{0,1\}ok - \)/\1batch bfly2 1024: /"
