@@ -8,7 +8,8 @@
  * takes, each one valid: GET_INFO, GET_STATS, GET_MATRIX, SET_MATRIX,
  * TRACE, a dry-run ROUTE, LINK_LOAD by the matrix and by labels,
  * RLS_LABELS, BATCH, MSGSET and HREL (without payload; on a 2 x 2 fabric
- * also the full exchange, whose rounds route at once).
+ * also the full exchange, whose rounds route at once). The buffers a
+ * request writes stay as they were.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -52,6 +53,18 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+/* Whether the @n bytes at @p still hold the 0xa5 they were filled with. */
+static bool untouched(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (b[i] != 0xa5)
+			return false;
+	return true;
+}
+
 /* HREL of @count messages, no payload: what ioctl() returns. */
 static int hrel(const struct bfly_msgset_msg *msgs, __u32 count)
 {
@@ -68,10 +81,14 @@ static void settings_requests(void)
 {
 	struct bfly_matrix m = { .size = sizeof(m), .flags = BFLY_MATRIX_PORT_MAP };
 	__u32 *perm = xcalloc(info.ports, sizeof(*perm));
+	__u8 *out = xcalloc(info.port_map_bytes, 1);
 
-	m.matrix_ptr = (uintptr_t)settings;
+	memset(out, 0xa5, info.port_map_bytes);
+	m.matrix_ptr = (uintptr_t)out;
 	m.matrix_bytes = info.port_map_bytes;
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_GET_MATRIX, &m), ENODEV, "GET_MATRIX (port maps)");
+	tap_check(untouched(out, info.port_map_bytes), "GET_MATRIX: the buffer untouched");
+	free(out);
 	m = (struct bfly_matrix){ .size = sizeof(m), .flags = BFLY_MATRIX_PORT_MAP };
 	m.matrix_ptr = (uintptr_t)settings;
 	m.matrix_bytes = info.port_map_bytes;
@@ -113,7 +130,9 @@ static void batch_requests(void)
 	void *send = xcalloc(bytes, 1), *recv = xcalloc(bytes, 1);
 	struct bfly_batch b = batch_args(BFLY_SCHED_DEFAULT, info.ports, size, send, recv);
 
+	memset(recv, 0xa5, bytes);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), ENODEV, "BATCH");
+	tap_check(untouched(recv, bytes), "BATCH: the receive buffer untouched");
 	free(send);
 	free(recv);
 }
@@ -181,8 +200,10 @@ int main(int argc, char **argv)
 	if (!is_lcan() && !is_mbfly())
 		route_requests();
 	if (info.ports_log2) {
+		memset(&label, 0xa5, sizeof(label));
 		rl.labels_ptr = (uintptr_t)&label;
 		TAP_ERRNO(ioctl(fd, BFLY_IOC_RLS_LABELS, &rl), ENODEV, "RLS_LABELS");
+		tap_check(untouched(&label, sizeof(label)), "RLS_LABELS: the label untouched");
 	}
 	if (!is_lcan() && !is_mbfly() && info.topology != BFLY_TOPO_KFLY && info.ports_log2 &&
 	    info.ports <= 64)
