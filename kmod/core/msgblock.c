@@ -478,45 +478,36 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	struct bfly_msg msg, ahead;
 	const struct bfly_msg *pf;
 	u32 i, r, d;
-	int err = 0;
+	int err;
 
-	if (blk->stream && blk->size <= BFLY_MSG_STRIP_MAX) {
-		err = bfly_msg_block_move_strips(blk, back);
-		bfly_msg_stream_fence(true);
-		return err;
-	}
-	if (!blk->stream && blk->size <= BFLY_MSG_PREFETCH_MAX)
-		return bfly_msg_block_move_runs(blk, back, distance);
 	if (blk->stream) {
-		err = bfly_msg_block_move_groups(blk, back);
+		if (blk->size <= BFLY_MSG_STRIP_MAX)
+			err = bfly_msg_block_move_strips(blk, back);
+		else
+			err = bfly_msg_block_move_groups(blk, back);
 		bfly_msg_stream_fence(true);
 		return err;
 	}
-	for (i = 0; i < blk->ports && !err; i++) {
+	if (blk->size <= BFLY_MSG_PREFETCH_MAX)
+		return bfly_msg_block_move_runs(blk, back, distance);
+	/* longer messages with cached stores: source row by source row */
+	for (i = 0; i < blk->ports; i++) {
 		for (r = 0; r < blk->rounds; r++) {
 			d = bfly_msg_block_dest(blk, i, r, back);
 			if (d == BFLY_MSG_NONE)
 				continue;
 			msg = bfly_msg_block_msg(blk, i, d);
 			pf = NULL;
-			if (!blk->stream &&
-			    bfly_msg_block_ahead(blk, i, r, distance, back, &ahead))
+			if (bfly_msg_block_ahead(blk, i, r, distance, back, &ahead))
 				pf = &ahead;
-			err = bfly_msg_copy_chunked(&msg, blk->size, pf, blk->stream);
+			err = bfly_msg_copy_chunked(&msg, blk->size, pf, false);
 			if (err)
-				break;
+				return err;
 			blk->moved += blk->size;
 			if (blk->done)
 				__set_bit((u64)d * blk->ports + i, blk->done);
 		}
-		/* the end of a row of a long block */
-		if (!err && blk->stream && i + 1 < blk->ports) {
-			bfly_msg_stream_fence(true);
-			if (bfly_should_stop())
-				err = -EINTR;
-		}
 	}
-	bfly_msg_stream_fence(blk->stream);
-	return err;
+	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_block_move);
