@@ -410,7 +410,6 @@ static __u32 line_sched = BFLY_SCHED_RLS;
  * EFAULT, and the bytes moved and the done bitmap are exactly the
  * messages that arrived.
  */
-
 static void test_line_payload(__u64 size)
 {
 	__u32 n = info.ports, filled = 0, k;
