@@ -57,7 +57,7 @@
  *
  * Speed: tests/bench/bench.c times this against a textbook recursive
  * looping (tests/bench/textbook-benes.c), alternated call by call; the
- * ratios are in Documentation/routing.rst.
+ * ratios are in Documentation/routing-speed.rst.
  */
 #include "compat.h"
 #include "benes.h"
