@@ -394,8 +394,7 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
 					  u32 stride, unsigned int w)
 {
-	u32 p, *pend = ws->pend;
-	struct hrel_pair *pr = ws->pr;
+	u32 p, *pend = ws->pend, *rp = (u32 *)ws->pr;
 
 	for (p = 0; p < m; p++)
 		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
@@ -404,7 +403,7 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 		/* all ones for the first of the two: a is ~(p ^ partner) */
 		u32 first = -(a >> 31);
 
-		pr[p / 2].rp[p % 2] = a ^ (first & ~p);
+		rp[p] = a ^ (first & ~p);
 		pend[v] = p | ~first;
 	}
 }
@@ -425,8 +424,7 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
 					 u32 stride, bool two, unsigned int w)
 {
-	u32 p, *pend = ws->pend;
-	struct hrel_pair *pr = ws->pr;
+	u32 p, *pend = ws->pend, *rp = (u32 *)ws->pr;
 
 	if (two) {
 		hrel_pair_two(ws, m, r, stride, w);
@@ -442,15 +440,15 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
 
 		pend[v] = e == HREL_NONE ? p : HREL_NONE;
-		pr[p / 2].rp[p % 2] = e;
+		rp[p] = e;
 	}
 	for (p = m; p-- > 0;) {
-		u32 v = hrel_get(r, (size_t)p * stride, w), e = pr[p / 2].rp[p % 2], x = pend[v];
+		u32 v = hrel_get(r, (size_t)p * stride, w), e = rp[p], x = pend[v];
 		/* all ones where the slot opens its pair */
 		u32 open = -(e >> 31);
 
 		pend[v] = p | open;
-		pr[p / 2].rp[p % 2] = e & (x | ~open);
+		rp[p] = e & (x | ~open);
 	}
 }
 
