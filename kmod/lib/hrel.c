@@ -431,10 +431,12 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 		return;
 	}
 	/*
-	 * Each right vertex's edges paired in slot order, a slot a step:
-	 * forward, the second edge of a pair learns the first; back, the
-	 * first learns the second (slots stay below 2^31, HREL_NONE has bit
-	 * 31). Masks, not branches: those would guess wrong half the time.
+	 * Each right vertex's edges paired in slot order, a slot a step,
+	 * the same pass both ways: forward, the second edge of a pair learns
+	 * the first and the first gets HREL_NONE (all ones); back, the first
+	 * learns the second, which meets HREL_NONE in pend[] and keeps its
+	 * entry (the AND). A select, not a branch: that would guess wrong
+	 * half the time.
 	 */
 	for (p = 0; p < m; p++) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
@@ -443,12 +445,10 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 		rp[p] = e;
 	}
 	for (p = m; p-- > 0;) {
-		u32 v = hrel_get(r, (size_t)p * stride, w), e = rp[p], x = pend[v];
-		/* all ones where the slot opens its pair */
-		u32 open = -(e >> 31);
+		u32 v = hrel_get(r, (size_t)p * stride, w), x = pend[v];
 
-		pend[v] = p | open;
-		rp[p] = e & (x | ~open);
+		pend[v] = x == HREL_NONE ? p : HREL_NONE;
+		rp[p] &= x;
 	}
 }
 
