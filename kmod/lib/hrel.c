@@ -438,17 +438,25 @@ static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *
 	 * entry (the AND). A select, not a branch: that would guess wrong
 	 * half the time.
 	 */
-	for (p = 0; p < m; p++) {
+	for (p = 0; p < m; p += 2) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
 
 		pend[v] = e == HREL_NONE ? p : HREL_NONE;
 		rp[p] = e;
+		v = hrel_get(r, (size_t)(p + 1) * stride, w);
+		e = pend[v];
+		pend[v] = e == HREL_NONE ? p + 1 : HREL_NONE;
+		rp[p + 1] = e;
 	}
-	for (p = m; p-- > 0;) {
-		u32 v = hrel_get(r, (size_t)p * stride, w), x = pend[v];
+	for (p = m; p > 0; p -= 2) {
+		u32 v = hrel_get(r, (size_t)(p - 1) * stride, w), x = pend[v];
 
-		pend[v] = x == HREL_NONE ? p : HREL_NONE;
-		rp[p] &= x;
+		pend[v] = x == HREL_NONE ? p - 1 : HREL_NONE;
+		rp[p - 1] &= x;
+		v = hrel_get(r, (size_t)(p - 2) * stride, w);
+		x = pend[v];
+		pend[v] = x == HREL_NONE ? p - 2 : HREL_NONE;
+		rp[p - 2] &= x;
 	}
 }
 
