@@ -502,11 +502,11 @@ static int hrel_walk(struct hrel_ws *ws, u32 m)
 		if (!(++steps & HREL_POLL) && bfly_should_stop())
 			return -EINTR;
 	}
-	/* every segment's parity to its root */
+	/* every segment's parity to its root, then alone in bit 0 */
 	for (k = 0; k < nseg; k++)
 		hrel_find(parent, k, &p);
 	for (k = 0; k < nseg; k++)
-		parent[k] &= HREL_ODD;
+		parent[k] >>= 31;
 	return 0;
 }
 
@@ -515,7 +515,7 @@ static u32 hrel_half(const struct hrel_ws *ws, u32 p)
 {
 	u32 v = ws->pr[p].rp[0];
 
-	return (v & 1) ^ !!ws->parent[(v & ~HREL_SEEN) >> 1];
+	return (v ^ ws->parent[(v & ~HREL_SEEN) >> 1]) & 1;
 }
 
 /*
@@ -570,7 +570,7 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 				u32 x;
 
 				memcpy(&x, in + (size_t)4 * p, sizeof(x));
-				x = x >> (16 * f) | x << (16 * f);
+				x = f ? x >> 16 | x << 16 : x;
 				((u16 *)out)[p] = (u16)x;
 				((u16 *)out)[pairs + p] = x >> 16;
 			} else {
