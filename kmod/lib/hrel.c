@@ -643,6 +643,8 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 				return err;
 			if (d > 2)
 				hrel_halves(ws, pairs, base, bits, in, out, w);
+			else if (wc == 1)
+				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], 1);
 			else
 				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], wc);
 		}
