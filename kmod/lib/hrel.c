@@ -396,8 +396,10 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 {
 	u32 p, *pend = ws->pend, *rp = (u32 *)ws->pr;
 
-	for (p = 0; p < m; p++)
+	for (p = 0; p < m; p += 2) {
 		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
+		pend[hrel_get(r, (size_t)(p + 1) * stride, w)] ^= p + 1;
+	}
 	for (p = 0; p < m; p++) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), a = pend[v];
 		/* all ones for the first of the two: a is ~(p ^ partner) */
