@@ -66,18 +66,11 @@
 #include "hrel_entry.h"
 #include "hrel_scatter.h"
 #include "hrel_unwind.h"
+#include "hrel_walk.h"
 
 #define HREL_NONE U32_MAX
-/* A segment's parent is in the other frame */
-#define HREL_ODD BIT(31)
-/* Walks interleaved by hrel_split() */
-#ifndef HREL_WALKERS
-#define HREL_WALKERS 32
-#endif
 /* Messages ahead that a scatter or gather prefetches */
 #define HREL_AHEAD 16
-/* A pair a walk reached: its rp[0] holds its state (struct hrel_pair) */
-#define HREL_SEEN BIT(31)
 /*
  * Slots from which the final gather goes through the build's runs: below,
  * the slots' colours (a byte each for h <= 256) stay in the cache anyway
@@ -85,8 +78,6 @@
 #ifndef HREL_GATHER_RUNS
 #define HREL_GATHER_RUNS BIT(21)
 #endif
-/* Steps between two calls to bfly_should_stop() */
-#define HREL_POLL 0xffff
 /* Depth of the subgraph stack: one entry per halving, and the current */
 #define HREL_STACK 40
 
@@ -100,26 +91,6 @@ struct hrel_job {
 	u32 d;		/* degree */
 	u32 c;		/* first colour */
 	u32 buf;	/* buffer holding the slots */
-};
-
-/*
- * A pair of slots: each slot's right partner (the slot paired with it at
- * its right vertex), until a walk reaches the pair and writes its state
- * over rp[0]: HREL_SEEN, the walk's segment and the half of the even
- * slot (segment << 1 | half). A walk needs a pair's partners only on
- * reaching it, so 8 bytes a pair, in one cache line, serve both: a step
- * misses the cache once, and the passes move two thirds of the bytes of
- * separate state.
- */
-struct hrel_pair {
-	u32 rp[2];
-};
-
-struct hrel_walker {
-	u32 next, end;	/* the stripe of pairs left to start from */
-	u32 f;		/* the slot reached next, its pair prefetched */
-	u32 seg;	/* the walk's segment */
-	bool live;
 };
 
 struct hrel_ws {
@@ -329,62 +300,6 @@ static void hrel_set(u32 *colour, u32 msg, u32 c)
 		colour[msg] = c;
 }
 
-/* Root of segment @s; its frame's parity to the root's in *@par. */
-static u32 hrel_find(u32 *parent, u32 s, u32 *par)
-{
-	u32 r = s, p = 0, x, next, q;
-
-	while ((parent[r] & ~HREL_ODD) != r) {
-		p ^= parent[r] & HREL_ODD;
-		r = parent[r] & ~HREL_ODD;
-	}
-	*par = p;
-	/* path compression, each keeping its parity to the root */
-	for (x = s; x != r; x = next) {
-		next = parent[x] & ~HREL_ODD;
-		q = parent[x] & HREL_ODD;
-		parent[x] = r | p;
-		p ^= q;
-	}
-	return r;
-}
-
-/* Join segments @a and @b, whose frames differ by @odd. */
-static void hrel_union(u32 *parent, u32 a, u32 b, u32 odd)
-{
-	u32 pa, pb, ra = hrel_find(parent, a, &pa), rb = hrel_find(parent, b, &pb);
-
-	if (ra != rb)
-		parent[ra] = rb | (pa ^ pb ^ (odd ? HREL_ODD : 0));
-}
-
-/*
- * A walker's next start: the first pair of its stripe no walk reached,
- * its even slot in half 0. If the even slot's right partner g is in a
- * walk already, that walk will not come back to it: join them now (g is
- * in half 1).
- */
-static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
-		       u32 *nseg)
-{
-	u32 g, v;
-
-	while (w->next < w->end && (pr[w->next].rp[0] & HREL_SEEN))
-		w->next++;
-	if (w->next == w->end)
-		return false;
-	w->seg = (*nseg)++;
-	parent[w->seg] = w->seg;
-	w->f = pr[w->next].rp[1];
-	g = pr[w->next].rp[0];
-	pr[w->next].rp[0] = HREL_SEEN | w->seg << 1;
-	prefetchw(&pr[w->f >> 1]);
-	v = pr[g >> 1].rp[0];
-	if (v & HREL_SEEN)
-		hrel_union(parent, w->seg, (v & ~HREL_SEEN) >> 1, !((v ^ g) & 1));
-	return true;
-}
-
 /*
  * hrel_pair_up() for d = 2, where each right vertex has two edges: the
  * first pass leaves the XOR of both slots and of HREL_NONE in pend[], the
@@ -394,17 +309,18 @@ static bool hrel_start(struct hrel_walker *w, struct hrel_pair *pr, u32 *parent,
 static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void *r,
 					  u32 stride, unsigned int w)
 {
-	u32 p, *pend = ws->pend;
-	struct hrel_pair *pr = ws->pr;
+	u32 p, *pend = ws->pend, *rp = (u32 *)ws->pr;
 
-	for (p = 0; p < m; p++)
+	for (p = 0; p < m; p += 2) {
 		pend[hrel_get(r, (size_t)p * stride, w)] ^= p;
+		pend[hrel_get(r, (size_t)(p + 1) * stride, w)] ^= p + 1;
+	}
 	for (p = 0; p < m; p++) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), a = pend[v];
 		/* all ones for the first of the two: a is ~(p ^ partner) */
 		u32 first = -(a >> 31);
 
-		pr[p / 2].rp[p % 2] = a ^ (first & ~p);
+		rp[p] = a ^ (first & ~p);
 		pend[v] = p | ~first;
 	}
 }
@@ -412,104 +328,56 @@ static __always_inline void hrel_pair_two(struct hrel_ws *ws, u32 m, const void 
 /*
  * Step 3's core, in two calls: hrel_pair_up() pairs the edges of each
  * right vertex of the d-regular graph (d even) of m slots whose right
- * vertices are @r[k * @stride] (@w bytes each), then hrel_walk()
- * 2-colours the Euler circuits. Afterwards pair p's even slot is in half
- * hrel_half(@ws, p), its odd slot in the other.
- *
- * Pair p's even slot goes to half st & 1 in the frame of segment st >> 1
- * (struct hrel_pair). HREL_WALKERS walkers, each starting in its own stripe of
- * pairs, take a step in turn so that their cache misses overlap; a walk
- * (a segment) ends at a pair some walk reached, and the parity between
- * the two frames goes to a union-find. The frames are then made one.
+ * vertices are @r[k * @stride] (@w bytes each), then bfly_hrel_walk()
+ * (hrel_walk.c) 2-colours the Euler circuits. Afterwards pair p's even
+ * slot is in half hrel_half(@ws, p), its odd slot in the other. Pair p's
+ * partners are entries 2p and 2p + 1 of the pairs read as one u32 array.
  */
 static __always_inline void hrel_pair_up(struct hrel_ws *ws, u32 m, const void *r,
 					 u32 stride, bool two, unsigned int w)
 {
-	u32 p, *pend = ws->pend;
-	struct hrel_pair *pr = ws->pr;
+	u32 p, *pend = ws->pend, *rp = (u32 *)ws->pr;
 
 	if (two) {
 		hrel_pair_two(ws, m, r, stride, w);
 		return;
 	}
 	/*
-	 * Each right vertex's edges paired in slot order, a slot a step:
-	 * forward, the second edge of a pair learns the first; back, the
-	 * first learns the second (slots stay below 2^31, HREL_NONE has bit
-	 * 31). Masks, not branches: those would guess wrong half the time.
+	 * Each right vertex's edges paired in slot order, a slot a step,
+	 * the same pass both ways: forward, the second edge of a pair learns
+	 * the first and the first gets HREL_NONE (all ones); back, the first
+	 * learns the second, which meets HREL_NONE in pend[] and keeps its
+	 * entry (the AND). A select, not a branch: that would guess wrong
+	 * half the time.
 	 */
-	for (p = 0; p < m; p++) {
+	for (p = 0; p < m; p += 2) {
 		u32 v = hrel_get(r, (size_t)p * stride, w), e = pend[v];
 
 		pend[v] = e == HREL_NONE ? p : HREL_NONE;
-		pr[p / 2].rp[p % 2] = e;
+		rp[p] = e;
+		v = hrel_get(r, (size_t)(p + 1) * stride, w);
+		e = pend[v];
+		pend[v] = e == HREL_NONE ? p + 1 : HREL_NONE;
+		rp[p + 1] = e;
 	}
-	for (p = m; p-- > 0;) {
-		u32 v = hrel_get(r, (size_t)p * stride, w), e = pr[p / 2].rp[p % 2], x = pend[v];
-		/* all ones where the slot opens its pair */
-		u32 open = -(e >> 31);
+	for (p = m; p > 0; p -= 2) {
+		u32 v = hrel_get(r, (size_t)(p - 1) * stride, w), x = pend[v];
 
-		pend[v] = p | open;
-		pr[p / 2].rp[p % 2] = e & (x | ~open);
+		pend[v] = x == HREL_NONE ? p - 1 : HREL_NONE;
+		rp[p - 1] &= x;
+		v = hrel_get(r, (size_t)(p - 2) * stride, w);
+		x = pend[v];
+		pend[v] = x == HREL_NONE ? p - 2 : HREL_NONE;
+		rp[p - 2] &= x;
 	}
 }
 
-/* The walks over hrel_pair_up()'s pairs of @m slots: see above. */
-static int hrel_walk(struct hrel_ws *ws, u32 m)
-{
-	u32 pairs = m / 2, k, p, nseg = 0, live = 0, steps = 0;
-	u32 *parent = ws->parent;
-	struct hrel_pair *pr = ws->pr;
-	struct hrel_walker *w = ws->walker;
-
-	if (bfly_should_stop())
-		return -EINTR;
-	for (k = 0; k < HREL_WALKERS; k++) {
-		w[k].next = (u32)((u64)pairs * k / HREL_WALKERS);
-		w[k].end = (u32)((u64)pairs * (k + 1) / HREL_WALKERS);
-		w[k].live = hrel_start(&w[k], pr, parent, &nseg);
-		live += w[k].live;
-	}
-	while (live) {
-		for (k = 0; k < HREL_WALKERS; k++) {
-			struct hrel_walker *a = &w[k];
-			u32 f, j, v;
-
-			if (!a->live)
-				continue;
-			f = a->f;
-			j = f >> 1;
-			v = pr[j].rp[0];
-			if (!(v & HREL_SEEN)) {
-				a->f = pr[j].rp[!(f & 1)];
-				pr[j].rp[0] = HREL_SEEN | a->seg << 1 | (f & 1);
-				prefetchw(&pr[a->f >> 1]);
-				continue;
-			}
-			/* met a walk: frames differ by the two views of pair j */
-			hrel_union(parent, a->seg, (v & ~HREL_SEEN) >> 1, (v ^ f) & 1);
-			if (!hrel_start(a, pr, parent, &nseg)) {
-				a->live = false;
-				live--;
-			}
-		}
-		if (!(++steps & HREL_POLL) && bfly_should_stop())
-			return -EINTR;
-	}
-	/* every segment's parity to its root */
-	for (k = 0; k < nseg; k++)
-		hrel_find(parent, k, &p);
-	for (k = 0; k < nseg; k++)
-		parent[k] &= HREL_ODD;
-	return 0;
-}
-
-/* The half pair @p's even slot goes to, after hrel_walk(). */
+/* The half pair @p's even slot goes to, after bfly_hrel_walk(). */
 static u32 hrel_half(const struct hrel_ws *ws, u32 p)
 {
 	u32 v = ws->pr[p].rp[0];
 
-	return (v & 1) ^ !!ws->parent[(v & ~HREL_SEEN) >> 1];
+	return (v ^ ws->parent[(v & ~HREL_SEEN) >> 1]) & 1;
 }
 
 /*
@@ -524,7 +392,7 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 	int err;
 
 	hrel_pair_up(ws, m, &in->r, sizeof(*in) / sizeof(u32), d == 2, sizeof(u32));
-	err = hrel_walk(ws, m);
+	err = bfly_hrel_walk(ws->pr, ws->parent, ws->walker, m);
 	if (err)
 		return err;
 	for (p = 0; p < pairs; p++) {
@@ -542,7 +410,7 @@ static int hrel_split(struct hrel_ws *ws, u32 n, u32 d, const struct hrel_slot *
 }
 
 /*
- * After hrel_walk() on a subgraph of @pairs pairs whose bits start at bit
+ * After bfly_hrel_walk() on a subgraph of @pairs pairs whose bits start at bit
  * @base: each pair's bit to @bits, a word at a time (no load-store chain),
  * and the halves of @in (@w-byte right vertices) to @out.
  * Pair p's two entries are read as one word and swapped when its even slot
@@ -564,7 +432,7 @@ static __always_inline void hrel_halves(const struct hrel_ws *ws, u32 pairs, u32
 				u32 x;
 
 				memcpy(&x, in + (size_t)4 * p, sizeof(x));
-				x = x >> (16 * f) | x << (16 * f);
+				x = f ? x >> 16 | x << 16 : x;
 				((u16 *)out)[p] = (u16)x;
 				((u16 *)out)[pairs + p] = x >> 16;
 			} else {
@@ -632,11 +500,13 @@ static __always_inline int hrel_pow2(struct hrel_ws *ws, u32 n, u32 h, u32 count
 				hrel_pair_up(ws, m, in, 1, true, w);
 			else
 				hrel_pair_up(ws, m, in, 1, false, w);
-			err = hrel_walk(ws, m);
+			err = bfly_hrel_walk(ws->pr, ws->parent, ws->walker, m);
 			if (err)
 				return err;
 			if (d > 2)
 				hrel_halves(ws, pairs, base, bits, in, out, w);
+			else if (wc == 1)
+				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], 1);
 			else
 				hrel_last(ws, pairs, s, (u8 *)ws->buf[0], wc);
 		}
