@@ -150,6 +150,74 @@ static void test_sizes(void)
 			one_size(big[k]);
 }
 
+/* ---- struct sizes ---- */
+
+/*
+ * @req's argument @arg of @ksize bytes (this uapi's) at sizes the kernel
+ * may meet: @ver0 (the first), between two versions (@ver0 + 4, where a
+ * u64 is half given), this one, larger with a zero tail, larger with a
+ * non-zero tail (E2BIG), 4097 (E2BIG). The bytes past the size stay as
+ * they were; the size written back is the bytes written.
+ */
+static void struct_sizes(const char *what, unsigned long req, const void *arg, __u32 ksize,
+			 __u32 ver0)
+{
+	const __u32 sizes[] = { ver0, ver0 + 4, ksize, ksize + 8, ksize + 8, 4097 };
+	__u8 *buf = calloc(1, 8192), canary[64];
+	unsigned int k;
+	int r, e, want;
+
+	for (k = 0; k < ARRAY_SIZE(sizes); k++) {
+		__u32 usize = sizes[k], written;
+
+		memset(buf, 0, 8192);
+		memcpy(buf, arg, ksize < usize ? ksize : usize);
+		memcpy(buf, &usize, 4);
+		/* the fifth: a non-zero byte past this kernel's struct */
+		if (k == 4)
+			buf[ksize + 3] = 1;
+		memset(canary, 0xa5, sizeof(canary));
+		if (usize < ksize)
+			memcpy(buf + usize, canary, sizeof(canary));
+		r = ioctl(fd, req, buf);
+		e = errno;
+		want = k >= 4 ? E2BIG : 0;
+		memcpy(&written, buf, 4);
+		tap_check(want ? r == -1 && e == want :
+			  r == 0 && written == (usize < ksize ? usize : ksize) &&
+			  (usize >= ksize ? !buf[ksize + 3] :
+			   !memcmp(buf + usize, canary, sizeof(canary))),
+			  "%s of size %u: %s (got %d %s, size %u), bytes past it untouched", what,
+			  usize, want ? "E2BIG" : "accepted", r, r ? strerror(e) : "", written);
+	}
+	free(buf);
+}
+
+static void test_struct_sizes(void)
+{
+	__u32 n = info.ports;
+	__u8 *send = map(65536), *recv = map(65536);
+	struct bfly_msgset_msg m[2] = {
+		{ .src = 0, .dst = n - 1, .len = 64, .send_off = 0, .recv_off = 0 },
+		{ .src = n - 1, .dst = 0, .len = 64, .send_off = 64, .recv_off = 64 },
+	};
+	struct bfly_hrel h = {
+		.size = sizeof(h), .count = 2, .msgs_ptr = (uintptr_t)m,
+		.send_ptr = (uintptr_t)send, .send_bytes = 65536,
+		.recv_ptr = (uintptr_t)recv, .recv_bytes = 65536,
+	};
+	struct bfly_batch b = batch_args(sched, n, 8, send, recv);
+
+	if (!send || !recv || (__u64)n * n * 8 > 65536) {
+		tap_check(0, "struct sizes: no memory, or N too large");
+		return;
+	}
+	struct_sizes("HREL", BFLY_IOC_HREL, &h, sizeof(h), BFLY_HREL_SIZE_VER0);
+	struct_sizes("BATCH", BFLY_IOC_BATCH, &b, sizeof(b), BFLY_BATCH_SIZE_VER0);
+	munmap(send, 65536);
+	munmap(recv, 65536);
+}
+
 /* ---- race ---- */
 
 struct race {
@@ -606,6 +674,7 @@ int main(int argc, char **argv)
 	if (!info.ports_log2)
 		sched = BFLY_SCHED_SYSTOLIC;
 	if (!strcmp(argv[2], "sizes")) {
+		test_struct_sizes();
 		test_sizes();
 	} else if (!strcmp(argv[2], "race")) {
 		race_size(1024, secs);
