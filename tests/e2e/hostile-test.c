@@ -86,6 +86,19 @@ static long long accounts(const struct bfly_batch *b, const __u8 *send, const __
 
 /* ---- sizes ---- */
 
+/* The receive slots that do not hold their message */
+static __u64 check_whole(const __u8 *send, const __u8 *recv, __u64 size)
+{
+	__u32 n = info.ports, s, d;
+	__u64 bad = 0;
+
+	for (s = 0; s < n; s++)
+		for (d = 0; d < n; d++)
+			bad += !!memcmp(recv + ((__u64)d * n + s) * size,
+					send + ((__u64)s * n + d) * size, size);
+	return bad;
+}
+
 static void one_size(__u64 size)
 {
 	__u32 n = info.ports;
@@ -216,6 +229,46 @@ static void test_struct_sizes(void)
 	struct_sizes("BATCH", BFLY_IOC_BATCH, &b, sizeof(b), BFLY_BATCH_SIZE_VER0);
 	munmap(send, 65536);
 	munmap(recv, 65536);
+}
+
+/* ---- outputs ---- */
+
+/*
+ * A BATCH whose done bitmap cannot be written (read-only, unmapped): the
+ * batch runs, then EFAULT, and the struct's outputs are written all the
+ * same (BFLY_IOC_BATCH: "written on success and on every error after the
+ * batch started"), as HREL and MSGSET write theirs.
+ */
+static void test_batch_outputs(void)
+{
+	__u32 n = info.ports;
+	__u64 size = 64, bytes = (__u64)n * n * size;
+	__u8 *send = map(bytes), *recv = map(bytes), *done = map(8192);
+	struct bfly_batch b;
+	int side, r, e;
+
+	if (!send || !recv || !done) {
+		tap_check(0, "batch outputs: no memory");
+		return;
+	}
+	fill_messages(send, n, size);
+	mprotect(done, 4096, PROT_READ);
+	munmap(done + 4096, 4096);
+	for (side = 0; side < 2; side++) {
+		memset(recv, 0, bytes);
+		b = batch_args(sched, n, size, send, recv);
+		b.done_ptr = (uintptr_t)(done + side * 4096);
+		r = ioctl(fd, BFLY_IOC_BATCH, &b);
+		e = errno;
+		tap_check(r == -1 && e == EFAULT && b.rounds == n && b.bytes_moved == bytes &&
+			  b.sub_rounds >= n && !check_whole(send, recv, size),
+			  "BATCH with a %s done bitmap: EFAULT (got %d %s), the outputs written: %u rounds, %llu bytes moved (want %u, %llu)",
+			  side ? "unmapped" : "read-only", r, r ? strerror(e) : "", b.rounds,
+			  (unsigned long long)b.bytes_moved, n, (unsigned long long)bytes);
+	}
+	munmap(send, bytes);
+	munmap(recv, bytes);
+	munmap(done, 4096);
 }
 
 /* ---- race ---- */
@@ -674,6 +727,7 @@ int main(int argc, char **argv)
 	if (!info.ports_log2)
 		sched = BFLY_SCHED_SYSTOLIC;
 	if (!strcmp(argv[2], "sizes")) {
+		test_batch_outputs();
 		test_struct_sizes();
 		test_sizes();
 	} else if (!strcmp(argv[2], "race")) {
