@@ -262,8 +262,8 @@ static void test_batch_outputs(void)
 		e = errno;
 		tap_check(r == -1 && e == EFAULT && b.rounds == n && b.bytes_moved == bytes &&
 			  b.sub_rounds >= n && !check_whole(send, recv, size),
-			  "BATCH with a %s done bitmap: EFAULT (got %d %s), the outputs written: %u rounds, %llu bytes moved (want %u, %llu)",
-			  side ? "unmapped" : "read-only", r, r ? strerror(e) : "", b.rounds,
+			  "BATCH with %s done bitmap: EFAULT (got %d %s), the outputs written: %u rounds, %llu bytes moved (want %u, %llu)",
+			  side ? "an unmapped" : "a read-only", r, r ? strerror(e) : "", b.rounds,
 			  (unsigned long long)b.bytes_moved, n, (unsigned long long)bytes);
 	}
 	munmap(send, bytes);
