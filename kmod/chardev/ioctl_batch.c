@@ -88,12 +88,16 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 	return 0;
 }
 
-/* Write the outputs: the structure, the conflicts and the filled slots. */
+/*
+ * Write the outputs: the conflicts, the filled slots and the structure,
+ * which is written also when an array cannot be (-EFAULT then).
+ */
 static int bfly_batch_report(struct bfly_batch *b, const struct bfly_batch_res *res,
 			     const struct bfly_geometry *geo, void __user *uarg, u32 usize)
 {
 	const struct bfly_conflicts *c = res->conflicts_list;
 	u32 n = c ? min(c->count, c->capacity) : 0;
+	int err = 0;
 
 	b->rounds = res->rounds;
 	b->sub_rounds = res->sub_rounds;
@@ -109,12 +113,12 @@ static int bfly_batch_report(struct bfly_batch *b, const struct bfly_batch_res *
 	if ((b->flags & BFLY_BATCH_STRICT) && n &&
 	    copy_to_user(u64_to_user_ptr(b->conflicts_ptr), c->list,
 			 array_size(n, sizeof(*c->list))))
-		return -EFAULT;
+		err = -EFAULT;
 	if (res->done &&
 	    copy_to_user(u64_to_user_ptr(b->done_ptr), res->done,
 			 BFLY_MATRIX_BYTES((u64)geo->ports * geo->ports)))
-		return -EFAULT;
-	return bfly_arg_out(uarg, b, sizeof(*b), usize);
+		err = -EFAULT;
+	return bfly_arg_out(uarg, b, sizeof(*b), usize) ?: err;
 }
 
 int bfly_ioctl_batch(struct file *file, struct bfly_fabric *fab, void __user *uarg)

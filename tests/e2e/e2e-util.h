@@ -221,6 +221,19 @@ static inline void fill_messages(__u8 *send, __u32 ports, __u64 size)
 		}
 }
 
+/* The receive slots of a BATCH among @ports ports that do not hold their message */
+static inline __u64 slots_whole(const __u8 *send, const __u8 *recv, __u32 ports, __u64 size)
+{
+	__u64 bad = 0;
+	__u32 i, d;
+
+	for (i = 0; i < ports; i++)
+		for (d = 0; d < ports; d++)
+			bad += !!memcmp(recv + ((__u64)d * ports + i) * size,
+					send + ((__u64)i * ports + d) * size, size);
+	return bad;
+}
+
 /* A BATCH of every message among @ports ports, @size bytes each. */
 static inline struct bfly_batch batch_args(__u32 schedule, __u32 ports, __u64 size,
 					   void *send, void *recv)
