@@ -362,7 +362,7 @@ static void part_bad(void)
 	__u64 seed = 0xbad;
 	struct bfly_hrel a, b;
 	struct rel r;
-	__u8 big[256];
+	__u8 big[256], *both;
 
 	union_of_perms(&r, 2, &seed);
 	add_payload(&r, 40, &seed);
@@ -414,6 +414,17 @@ static void part_bad(void)
 	a.send_ptr += 4;
 	a.send_bytes -= 8;
 	refused(&r, &a, EINVAL, ~0U, "a misaligned send buffer");
+	both = xmalloc(r.send_bytes + r.recv_bytes);
+	memcpy(both, r.send, r.send_bytes);
+	a = b;
+	a.send_ptr = (uintptr_t)both;
+	a.recv_ptr = a.send_ptr + a.send_bytes - 8;
+	refused(&r, &a, EINVAL, ~0U, "a receive buffer over the send buffer's last word");
+	a = b;
+	a.recv_ptr = (uintptr_t)both;
+	a.send_ptr = a.recv_ptr + a.recv_bytes - 8;
+	refused(&r, &a, EINVAL, ~0U, "a send buffer over the receive buffer's last word");
+	free(both);
 	a = b;
 	a.size = BFLY_HREL_SIZE_VER0 - 8;
 	refused(&r, &a, EINVAL, ~0U, "size below the first version");

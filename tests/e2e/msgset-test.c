@@ -394,6 +394,8 @@ static void part_bad(void)
 	s.msgs[1].recv_off = 0;
 	a.recv_ptr = (uintptr_t)recv + 4;
 	refused(&a, EINVAL, ~0U, "a misaligned receive buffer");
+	a.recv_ptr = a.send_ptr;
+	refused(&a, EINVAL, ~0U, "a receive buffer over the send buffer");
 	a.recv_ptr = 0;
 	a.recv_bytes = 0;
 	refused(&a, EINVAL, 0, "payload without a receive buffer");
