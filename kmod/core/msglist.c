@@ -33,15 +33,22 @@ static int bfly_msglist_between_blocks(struct bfly_fabric *fab,
 }
 
 /**
- * bfly_msglist_bufs_check() - are the buffers aligned?
+ * bfly_msglist_bufs_check() - are the buffers aligned and apart?
  * @b: the buffers
+ *
+ * The buffers do not overlap, as a batch's do not: the block copies read
+ * and write the messages in any order.
  *
  * Return: NULL, or the reason they are refused.
  */
 const char *bfly_msglist_bufs_check(const struct bfly_msglist_bufs *b)
 {
-	if (((unsigned long)b->send | (unsigned long)b->recv) % 8)
+	unsigned long s = (unsigned long)b->send, r = (unsigned long)b->recv;
+
+	if ((s | r) % 8)
 		return "the send and receive buffers are 8-byte aligned";
+	if (s && r && (s >= r ? s - r < b->recv_bytes : r - s < b->send_bytes))
+		return "the send and receive buffers overlap";
 	return NULL;
 }
 

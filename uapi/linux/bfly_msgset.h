@@ -93,7 +93,8 @@ struct bfly_msgset_msg {
  * @send_ptr: in: zero, or the send buffer (8-byte aligned) when messages
  *	carry payload
  * @send_bytes: in: bytes at @send_ptr; zero without it
- * @recv_ptr: in: zero, or the receive buffer (8-byte aligned)
+ * @recv_ptr: in: zero, or the receive buffer (8-byte aligned, apart from
+ *	the send buffer)
  * @recv_bytes: in: bytes at @recv_ptr; zero without it
  * @cycle_ptr: in: zero, or a user array of @count __u32 receiving each
  *	message's cycle (from 0)
