@@ -721,8 +721,9 @@ static int bfly_msg_copy_each(struct bfly_msg_run *run)
  * cost as much as the copy. Buffers that fail the check (@run->bytes from
  * @run->bounds pass the end of user memory) go message by message, each
  * with its own check, as bfly_msg_copy() does. With cached stores each
- * copy prefetches the message @run->distance further on in @run->msgs,
- * as bfly_msg_copy() does its @ahead; streaming runs (@run->stream)
+ * copy prefetches the message @run->distance further on in @run->msgs
+ * (past the listed ones, the last listed), as bfly_msg_copy() does its
+ * @ahead; streaming runs (@run->stream)
  * prefetch nothing, take the vector registers once for the run where they
  * can, and leave the fence to the caller (an error return fences itself),
  * as bfly_msg_copy_stream(). The caller keeps the run short enough to go
