@@ -270,6 +270,9 @@ static __always_inline bool bfly_msg_copy_body(const u8 __user *src, u8 __user *
 		    bfly_msg_word(s + j + 7, d + j + 7, nt))
 			goto efault;
 	}
+	/* whole lines (the usual case): the tails below are out of the way */
+	if (likely(!(len % 64)))
+		return false;
 	for (; j < words; j++)
 		if (bfly_msg_word(s + j, d + j, nt))
 			goto efault;
@@ -718,8 +721,9 @@ static int bfly_msg_copy_each(struct bfly_msg_run *run)
  * cost as much as the copy. Buffers that fail the check (@run->bytes from
  * @run->bounds pass the end of user memory) go message by message, each
  * with its own check, as bfly_msg_copy() does. With cached stores each
- * copy prefetches the message @run->distance further on in @run->msgs,
- * as bfly_msg_copy() does its @ahead; streaming runs (@run->stream)
+ * copy prefetches the message @run->distance further on in @run->msgs
+ * (past the listed ones, the last listed), as bfly_msg_copy() does its
+ * @ahead; streaming runs (@run->stream)
  * prefetch nothing, take the vector registers once for the run where they
  * can, and leave the fence to the caller (an error return fences itself),
  * as bfly_msg_copy_stream(). The caller keeps the run short enough to go
@@ -733,7 +737,7 @@ int bfly_msg_copy_run(struct bfly_msg_run *run)
 {
 	u64 pf = min_t(u64, run->len, BFLY_MSG_PREFETCH_MAX);
 	const struct bfly_msg *m;
-	u32 k;
+	u32 k, ahead;
 
 	run->copied = 0;
 	if (!access_ok(run->bounds.dst, run->bytes) || !access_ok(run->bounds.src, run->bytes))
@@ -750,8 +754,9 @@ int bfly_msg_copy_run(struct bfly_msg_run *run)
 	/* run->copied is written once: a store per message costs under TCG */
 	for (k = 0; k < run->count; k++) {
 		m = &run->msgs[k];
-		if (k + run->distance < run->listed)
-			bfly_msg_prefetch(&run->msgs[k + run->distance], pf);
+		/* near the end, the last listed again: no branch around the prefetch */
+		ahead = min_t(u32, k + run->distance, run->listed - 1);
+		bfly_msg_prefetch(&run->msgs[ahead], pf);
 		if (bfly_msg_copy_body(m->src, m->dst, run->len, false))
 			goto efault;
 	}
