@@ -78,8 +78,9 @@ void bfly_hrel_scatter(u32 count, const u32 *src, const u32 *dst, u32 slots, u32
 	}
 	for (b = 0; b < nb; b++) {
 		u16 *o = rv + ((size_t)b << BFLY_HREL_BUCKET_SHIFT);
+		u32 end = cur[b];
 
-		for (j = b << BFLY_HREL_BUCKET_SHIFT; j < cur[b]; j++)
+		for (j = b << BFLY_HREL_BUCKET_SHIFT; j < end; j++)
 			o[run[j] & (BIT(BFLY_HREL_BUCKET_SHIFT) - 1)] = run[j] >> 16;
 	}
 }
