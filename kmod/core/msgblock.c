@@ -91,10 +91,46 @@ static bool bfly_msg_block_backwards(const struct bfly_msg_block *blk)
 	return down > up;
 }
 
-/* The destination of source @i in the @r-th round of the block's walk */
+/**
+ * bfly_msg_rotation() - whether a round's destinations are a rotation
+ * @dest: the round's N destinations (%BFLY_MSG_NONE for a message it does
+ *	not move)
+ * @ports: N
+ *
+ * Return: s when @dest[i] = (i + s) mod N for every source i (an RLS or LLS
+ * round without faults), else %BFLY_MSG_NONE.
+ */
+u32 bfly_msg_rotation(const u32 *dest, u32 ports)
+{
+	u32 s, i, bad = 0;
+
+	if (!ports || dest[0] >= ports)
+		return BFLY_MSG_NONE;
+	s = dest[0];
+	/* no branch per entry: sources 0 .. N - 1 - s, then the wrapped ones */
+	for (i = 0; i < ports - s; i++)
+		bad |= dest[i] ^ (i + s);
+	for (; i < ports; i++)
+		bad |= dest[i] ^ (i - (ports - s));
+	return bad ? BFLY_MSG_NONE : s;
+}
+EXPORT_SYMBOL_IF_KUNIT(bfly_msg_rotation);
+
+/*
+ * The destination of source @i in the @r-th round of the block's walk:
+ * computed for a block of rotations, where the strips' walk down a column
+ * of @blk->dest (a cache line per round) cost as much as the copy at
+ * 64 bytes.
+ */
 static u32 bfly_msg_block_dest(const struct bfly_msg_block *blk, u32 i, u32 r, bool back)
 {
-	return blk->dest[(u64)(back ? blk->rounds - 1 - r : r) * blk->ports + i];
+	u32 row = back ? blk->rounds - 1 - r : r, d;
+
+	if (blk->shift) {
+		d = i + blk->shift[row];
+		return d < blk->ports ? d : d - blk->ports;
+	}
+	return blk->dest[(u64)row * blk->ports + i];
 }
 
 /*
@@ -366,31 +402,38 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
 
 /*
  * The messages of the strip of @width sources from @i0 in wave order, from
- * wave @*t, its source @*j, up to @max of them, into @msgs, @src and
- * @dest; @*t and @*j move past them. Wave t holds the messages the walk
+ * wave @*t, its source @*j, up to @max of them, into @msgs (and, if @src
+ * is not NULL, their sources and destinations into @src and @dest); @*t
+ * and @*j move past them. Wave t holds the messages the walk
  * takes p-th from source i0 + j for every j + p = t, j ascending.
  */
 static u32 bfly_msg_strip_list(const struct bfly_msg_block *blk, u32 i0, u32 width, bool back,
 			       u32 *t, u32 *j, u32 max, struct bfly_msg *msgs, u32 *src, u32 *dest)
 {
-	u32 waves = width + blk->rounds - 1, n = 0, i, d;
+	/* in locals: for the compiler, the stores to @msgs may change *@blk, @t and @j */
+	const struct bfly_msg_block b = *blk;
+	u32 waves = width + b.rounds - 1, n = 0, tw = *t, jw = *j, i, d;
 
-	while (n < max && *t < waves) {
-		i = i0 + *j;
-		d = bfly_msg_block_dest(blk, i, *t - *j, back);
+	while (n < max && tw < waves) {
+		i = i0 + jw;
+		d = bfly_msg_block_dest(&b, i, tw - jw, back);
 		if (d != BFLY_MSG_NONE) {
-			msgs[n] = bfly_msg_block_msg(blk, i, d);
-			src[n] = i;
-			dest[n] = d;
+			msgs[n] = bfly_msg_block_msg(&b, i, d);
+			if (src) {
+				src[n] = i;
+				dest[n] = d;
+			}
 			n++;
 		}
-		if (*j + 1 < width && *j < *t) {
-			++*j;
+		if (jw + 1 < width && jw < tw) {
+			jw++;
 			continue;
 		}
-		++*t;
-		*j = *t >= blk->rounds ? *t - blk->rounds + 1 : 0;
+		tw++;
+		jw = tw >= b.rounds ? tw - b.rounds + 1 : 0;
 	}
+	*t = tw;
+	*j = jw;
 	return n;
 }
 
@@ -432,8 +475,9 @@ static int bfly_msg_block_move_strips(struct bfly_msg_block *blk, bool back)
 					return -EINTR;
 				since = 0;
 			}
+			/* sources and destinations only for the done bitmap */
 			run.count = bfly_msg_strip_list(blk, i0, width, back, &t, &j, BFLY_MSG_RUN,
-							msgs, src, dest);
+							msgs, blk->done ? src : NULL, dest);
 			run.listed = run.count;
 			err = bfly_msg_copy_run(&run);
 			bfly_msg_block_arrived(blk, src, dest, run.copied);
