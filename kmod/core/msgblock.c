@@ -91,28 +91,52 @@ static bool bfly_msg_block_backwards(const struct bfly_msg_block *blk)
 	return down > up;
 }
 
+/*
+ * Do @row[@i] .. @row[@end - 1] differ from @v, @v + 1, ...? Nonzero if so:
+ * two entries an 8-byte load, each half of the expected word counting up
+ * by 2 (values below 2^31: neither half carries into the other, on either
+ * byte order), no branch per entry. Under QEMU's TCG, the test VMs' CPU,
+ * half the loads of an entry at a time and two thirds of the instructions
+ * (9 per two entries in the 6.12 module, 7 per entry before).
+ */
+static u64 bfly_msg_counts_up(const u32 *row, u32 i, u32 end, u32 v)
+{
+	const u32 two[2] = { 2, 2 };
+	u32 pair[2] = { v, v + 1 };
+	u64 x, step, w, bad = 0;
+
+	memcpy(&x, pair, sizeof(x));
+	memcpy(&step, two, sizeof(step));
+	for (; i + 2 <= end; i += 2, v += 2, x += step) {
+		memcpy(&w, row + i, sizeof(w));
+		bad |= w ^ x;
+	}
+	if (i < end)
+		bad |= row[i] ^ v;
+	return bad;
+}
+
 /**
  * bfly_msg_rotation() - whether a round's destinations are a rotation
  * @dest: the round's N destinations (%BFLY_MSG_NONE for a message it does
  *	not move)
- * @ports: N
+ * @ports: N, at most 2^31
  *
  * Return: s when @dest[i] = (i + s) mod N for every source i (an RLS or LLS
  * round without faults), else %BFLY_MSG_NONE.
  */
 u32 bfly_msg_rotation(const u32 *dest, u32 ports)
 {
-	u32 s, i, bad = 0;
+	u32 s;
 
 	if (!ports || dest[0] >= ports)
 		return BFLY_MSG_NONE;
 	s = dest[0];
-	/* no branch per entry: sources 0 .. N - 1 - s, then the wrapped ones */
-	for (i = 0; i < ports - s; i++)
-		bad |= dest[i] ^ (i + s);
-	for (; i < ports; i++)
-		bad |= dest[i] ^ (i - (ports - s));
-	return bad ? BFLY_MSG_NONE : s;
+	/* sources 0 .. N - 1 - s send to s .., the others to 0 .. */
+	if (bfly_msg_counts_up(dest, 0, ports - s, s) |
+	    bfly_msg_counts_up(dest, ports - s, ports, 0))
+		return BFLY_MSG_NONE;
+	return s;
 }
 EXPORT_SYMBOL_IF_KUNIT(bfly_msg_rotation);
 
