@@ -74,6 +74,8 @@ struct bfly_batch_run {
 	u64 *labels;			/* the round's labels */
 	u32 *subround;			/* sub-round of each input */
 	u32 *block_dest;		/* destinations of the block's rounds */
+	u32 *block_shift;		/* ... as rotations (bfly_msg_rotation()) */
+	bool block_rotations;		/* every round of the block is one */
 	u32 block_max;			/* rounds a block holds */
 	u32 block_rounds;		/* rounds scheduled, not yet moved */
 	unsigned long *matrix;		/* Benes settings of the round */
@@ -93,6 +95,7 @@ static void bfly_batch_free(struct bfly_batch_run *run)
 	kvfree(run->labels);
 	kvfree(run->subround);
 	kvfree(run->block_dest);
+	kvfree(run->block_shift);
 	kvfree(run->matrix);
 	kvfree(run->done);
 	kvfree(run->work);
@@ -142,6 +145,8 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 		run->block_dest = bfly_mem_alloc_array(&run->mem,
 						       (size_t)run->block_max * ports,
 						       sizeof(u32), false);
+		run->block_shift = bfly_mem_alloc_array(&run->mem, run->block_max,
+							sizeof(u32), false);
 	}
 	run->matrix = bfly_mem_alloc(&run->mem, bfly_matrix_bytes(geo), false);
 	run->work = bfly_mem_alloc(&run->mem, work, false);
@@ -166,7 +171,8 @@ static int bfly_batch_alloc(struct bfly_batch_run *run)
 
 /*
  * Add the round just scheduled to the block: its destinations, less the
- * messages a fault hit (they are not delivered).
+ * messages a fault hit (they are not delivered), and whether they are a
+ * rotation, so that a block of rotations moves without reading the table.
  */
 static void bfly_batch_queue(struct bfly_batch_run *run)
 {
@@ -179,6 +185,9 @@ static void bfly_batch_queue(struct bfly_batch_run *run)
 	if (run->faults)
 		for_each_set_bit(i, run->hit, ports)
 			dest[i] = BFLY_MSG_NONE;
+	run->block_shift[run->block_rounds] = bfly_msg_rotation(dest, ports);
+	run->block_rotations = (run->block_rounds ? run->block_rotations : true) &&
+			       run->block_shift[run->block_rounds] != BFLY_MSG_NONE;
 }
 
 /*
@@ -192,6 +201,7 @@ static int bfly_batch_flush(struct bfly_batch_run *run)
 		.send = run->req->send, .recv = run->req->recv,
 		.size = run->req->msg_size, .ports = run->geo->ports,
 		.rounds = run->block_rounds, .dest = run->block_dest,
+		.shift = run->block_rotations ? run->block_shift : NULL,
 		.stream = run->stream, .done = run->done,
 	};
 	int err = 0;

@@ -44,6 +44,9 @@
  * @rounds: rounds in the block
  * @dest: @rounds * @ports entries: @dest[r * @ports + i] is where source i
  *	sends in the block's round r, or %BFLY_MSG_NONE
+ * @shift: NULL, or @rounds entries when every round of the block is a
+ *	rotation (bfly_msg_rotation()): in round r source i sends to
+ *	(i + @shift[r]) mod N, as @dest says; the walk then reads no @dest
  * @stream: copy with streaming stores (bfly_msg_stream())
  * @done: NULL, or the N * N receive-slot bitmap: bit d * N + i is set
  *	when the message from i to d has arrived
@@ -56,12 +59,14 @@ struct bfly_msg_block {
 	u32 ports;
 	u32 rounds;
 	const u32 *dest;
+	const u32 *shift;
 	bool stream;
 	unsigned long *done;
 	u64 moved;
 };
 
 u32 bfly_msg_block_rounds(u32 ports, u64 size, bool stream);
+u32 bfly_msg_rotation(const u32 *dest, u32 ports);
 int bfly_msg_block_move(struct bfly_msg_block *blk);
 
 #endif /* _BFLY_MSGBLOCK_H */

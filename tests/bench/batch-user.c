@@ -8,7 +8,8 @@
  * msgcopy.c, where user pointers are plain ones). Per call, as the
  * kernel: the workspace sized and allocated, the schedule set up, each
  * round's destinations generated (labels and the conflict check only
- * where the schedule is not proven conflict-free), queued into the block,
+ * where the schedule is not proven conflict-free), queued into the block
+ * with its rotation (bfly_msg_rotation()),
  * every block of bfly_msg_block_rounds() rounds moved by
  * bfly_msg_block_move(), the workspace freed. What only the kernel does
  * (argument copies, memory accounting, signal checks, the event) is not
@@ -34,7 +35,8 @@ struct batch_user_run {
 	const struct bfly_geometry *geo;
 	struct bfly_sched sched;
 	bool labelled, proven, stream;
-	u32 *dest, *block_dest, *subround, block_max, block_rounds;
+	u32 *dest, *block_dest, *block_shift, *subround, block_max, block_rounds;
+	bool block_rotations;
 	u64 *labels;
 	unsigned long *matrix;
 	void *work;
@@ -46,6 +48,7 @@ static void batch_user_free(struct batch_user_run *run)
 	free(run->labels);
 	free(run->subround);
 	free(run->block_dest);
+	free(run->block_shift);
 	free(run->matrix);
 	free(run->work);
 }
@@ -69,11 +72,12 @@ static int batch_user_alloc(struct batch_user_run *run, u64 msg_size)
 	if (msg_size) {
 		run->block_max = bfly_msg_block_rounds(ports, msg_size, run->stream);
 		run->block_dest = malloc((size_t)run->block_max * ports * sizeof(u32));
+		run->block_shift = malloc((size_t)run->block_max * sizeof(u32));
 	}
 	run->matrix = malloc(bfly_matrix_bytes(geo));
 	run->work = malloc(work);
-	if (!run->dest || !run->labels || !run->subround || (msg_size && !run->block_dest) ||
-	    !run->matrix || !run->work)
+	if (!run->dest || !run->labels || !run->subround ||
+	    (msg_size && (!run->block_dest || !run->block_shift)) || !run->matrix || !run->work)
 		return -ENOMEM;
 	return 0;
 }
@@ -103,9 +107,15 @@ static int batch_user_round(struct batch_user_run *run, u32 k, struct batch_user
 			return -EBUSY;
 	}
 	res->sub_rounds++;
-	if (msg_size)
+	if (msg_size) {
+		u32 *shift = run->block_shift + run->block_rounds;
+
 		memcpy(run->block_dest + (size_t)run->block_rounds * geo->ports, run->dest,
 		       geo->ports * sizeof(u32));
+		*shift = bfly_msg_rotation(run->dest, geo->ports);
+		run->block_rotations = (run->block_rounds ? run->block_rotations : true) &&
+				       *shift != BFLY_MSG_NONE;
+	}
 	return 0;
 }
 
@@ -150,6 +160,7 @@ int batch_user(__u32 ports, __u64 msg_size, const void *send, void *recv,
 			struct bfly_msg_block blk = {
 				.send = send, .recv = recv, .size = msg_size, .ports = ports,
 				.rounds = run.block_rounds, .dest = run.block_dest,
+				.shift = run.block_rotations ? run.block_shift : NULL,
 				.stream = run.stream,
 			};
 

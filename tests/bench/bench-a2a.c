@@ -2,8 +2,10 @@
 /*
  * Native stand-in for an all-to-all batch's payload (this machine cannot
  * load bfly.ko): the same work as the kernel's BFLY_IOC_BATCH on bfly2 with
- * the RLS schedule — bfly_sched_round() for destinations and labels,
- * bfly_sched_check() for conflicts, round by round — and the messages of
+ * the RLS schedule — bfly_sched_round() for destinations (and labels and
+ * bfly_sched_check() where a schedule is not proven conflict-free), round
+ * by round, each round's rotation found (bfly_msg_rotation()) — and the
+ * messages of
  * each block of bfly_msg_block_rounds() rounds moved from their
  * [source][dest] send slots to their [dest][source] receive slots by the
  * kernel's own bfly_msg_block_move() (kmod/core/msgblock.c and msgcopy.c,
@@ -36,7 +38,8 @@ struct a2a_bench {
 	u8 *send, *recv;
 	struct bfly_geometry g;
 	struct bfly_sched sched;
-	u32 *dest, block_max;
+	u32 *dest, *shift, block_max;
+	bool rotations;
 	u64 *labels;
 	void *work;
 };
@@ -78,6 +81,7 @@ static int move_block(const struct a2a_bench *b, u32 rounds)
 	struct bfly_msg_block blk = {
 		.send = b->send, .recv = b->recv, .size = b->size, .ports = b->N,
 		.rounds = rounds, .dest = b->dest, .stream = b->stream,
+		.shift = b->rotations ? b->shift : NULL,
 	};
 
 	return bfly_msg_block_move(&blk);
@@ -90,10 +94,14 @@ static int a2a_batch(struct a2a_bench *b)
 	int err;
 
 	for (k = 0; k < b->N; k++) {
-		err = bfly_sched_round(&b->sched, k, b->dest + (u64)r * b->N, b->labels);
+		/* as the kernel, proven rounds need no labels and skip the check */
+		err = bfly_sched_round(&b->sched, k, b->dest + (u64)r * b->N,
+				       b->proven ? NULL : b->labels);
 		if (err)
 			return err;
-		/* as the kernel, proven rounds skip the check */
+		/* as bfly_batch_queue(): is the block still all rotations? */
+		b->shift[r] = bfly_msg_rotation(b->dest + (u64)r * b->N, b->N);
+		b->rotations = (r ? b->rotations : true) && b->shift[r] != BFLY_MSG_NONE;
 		if (!b->proven && bfly_sched_check(&b->g, b->labels, NULL, NULL, b->work))
 			return -EBUSY;
 		if (++r < b->block_max && k + 1 < b->N)
@@ -198,6 +206,7 @@ static void a2a_run(u32 n, u64 size, int reps, double target, bool transpose)
 	b.stream = bfly_msg_stream(b.bytes);
 	b.block_max = bfly_msg_block_rounds(b.N, size, b.stream);
 	b.dest = bench_alloc((u64)b.block_max * b.N * sizeof(u32));
+	b.shift = bench_alloc(b.block_max * sizeof(u32));
 	b.labels = bench_alloc(b.N * sizeof(u64));
 	b.work = bench_alloc(bfly_sched_check_workspace_size(&b.g));
 	bfly_sched_init(&b.sched, &b.g, BFLY_LATIN_RLS, NULL, NULL);
@@ -241,6 +250,7 @@ static void a2a_run(u32 n, u64 size, int reps, double target, bool transpose)
 	free(b.send);
 	free(b.recv);
 	free(b.dest);
+	free(b.shift);
 	free(b.labels);
 	free(b.work);
 }
