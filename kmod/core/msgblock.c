@@ -418,7 +418,7 @@ static int bfly_msg_block_move_groups(struct bfly_msg_block *blk, bool back)
  * Sources of a strip: a streaming block of line-sized messages goes strip
  * by strip. Eight: natively as fast as 16 (tests/bench/bench-a2a), and a
  * wave touches 9 pages, not 17. QEMU's TLB for a kernel's user accesses
- * was found at its 64 direct-mapped entries (Documentation/batch.rst, "In
+ * was found at its 64 direct-mapped entries (Documentation/batch-speed.rst, "In
  * the VM"), where send rows N * 64 bytes apart share 4 entries: 8 rows fit
  * with its 8-entry victim TLB, 16 evict each other at every message.
  */

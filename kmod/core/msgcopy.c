@@ -544,7 +544,7 @@ static bool bfly_msg_group_piece_nt(const struct bfly_msg *msgs, u32 n, u64 off,
  * Here the whole lines of the @n messages go in turn,
  * %BFLY_MSG_GROUP_STEP bytes of each, so that @n streams are under way on
  * each side at every jump, as glibc's memcpy() of large buffers copies
- * several pages at once (see Documentation/batch.rst, "Performance").
+ * several pages at once (see Documentation/batch-speed.rst, "Performance").
  * Pieces of %BFLY_MSG_CHUNK bytes, all @n messages together, each in one
  * bfly_simd_begin() and user-access section; the stores are fenced and a
  * fatal signal is noticed between pieces. From a piece that faults (a

@@ -32,7 +32,7 @@
  * batch's (<= 1.1x); batch throughput over memcpy's (1 KiB and larger)
  * and over the transpose's (below 1 KiB), reported without a target:
  * under QEMU's TCG they compare the emulation of two different access
- * patterns more than the batch (Documentation/batch.rst, "In the VM"),
+ * patterns more than the batch (Documentation/batch-speed.rst, "In the VM"),
  * and their targets are bench-a2a's, natively.
  *
  *   bench-batch DEVICE [-r REPS] SIZE...      message sizes in bytes
