@@ -60,7 +60,9 @@
  *	colour that the fabric cannot route at once split off it
  * @cycles: out: the fabric's cycles for the rounds as run, pipelined as
  *	for an all-to-all batch (one round injected a cycle)
- * @bytes_moved: out: payload bytes moved
+ * @bytes_moved: out: payload bytes moved: the bytes of the messages known
+ *	to have arrived whole (after -EFAULT, a message of the streaming group
+ *	the fault hit may have arrived whole all the same)
  * @bad_msg: out: on -EINVAL for a message, the index of the first bad one
  * @pad: must be zero
  * @reserved: must be zero
