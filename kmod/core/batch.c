@@ -75,7 +75,6 @@ struct bfly_batch_run {
 	u32 *subround;			/* sub-round of each input */
 	u32 *block_dest;		/* destinations of the block's rounds */
 	u32 *block_shift;		/* ... as rotations (bfly_msg_rotation()) */
-	bool block_rotations;		/* every round of the block is one */
 	u32 block_max;			/* rounds a block holds */
 	u32 block_rounds;		/* rounds scheduled, not yet moved */
 	unsigned long *matrix;		/* Benes settings of the round */
@@ -186,8 +185,6 @@ static void bfly_batch_queue(struct bfly_batch_run *run)
 		for_each_set_bit(i, run->hit, ports)
 			dest[i] = BFLY_MSG_NONE;
 	run->block_shift[run->block_rounds] = bfly_msg_rotation(dest, ports);
-	run->block_rotations = (run->block_rounds ? run->block_rotations : true) &&
-			       run->block_shift[run->block_rounds] != BFLY_MSG_NONE;
 }
 
 /*
@@ -201,7 +198,7 @@ static int bfly_batch_flush(struct bfly_batch_run *run)
 		.send = run->req->send, .recv = run->req->recv,
 		.size = run->req->msg_size, .ports = run->geo->ports,
 		.rounds = run->block_rounds, .dest = run->block_dest,
-		.shift = run->block_rotations ? run->block_shift : NULL,
+		.shift = run->block_shift,
 		.stream = run->stream, .done = run->done,
 	};
 	int err = 0;

@@ -548,6 +548,10 @@ int bfly_msg_block_move(struct bfly_msg_block *blk)
 	u32 i, r, d;
 	int err;
 
+	/* the shifts serve only a block whose rounds all are rotations */
+	for (r = 0; blk->shift && r < blk->rounds; r++)
+		if (blk->shift[r] == BFLY_MSG_NONE)
+			blk->shift = NULL;
 	if (blk->stream) {
 		if (blk->size <= BFLY_MSG_STRIP_MAX)
 			err = bfly_msg_block_move_strips(blk, back);

@@ -44,9 +44,10 @@
  * @rounds: rounds in the block
  * @dest: @rounds * @ports entries: @dest[r * @ports + i] is where source i
  *	sends in the block's round r, or %BFLY_MSG_NONE
- * @shift: NULL, or @rounds entries when every round of the block is a
- *	rotation (bfly_msg_rotation()): in round r source i sends to
- *	(i + @shift[r]) mod N, as @dest says; the walk then reads no @dest
+ * @shift: NULL, or @rounds entries, bfly_msg_rotation() of each round's
+ *	@dest: when none is %BFLY_MSG_NONE, source i sends to
+ *	(i + @shift[r]) mod N in round r, as @dest says, and the walk reads
+ *	no @dest (bfly_msg_block_move() sets @shift to NULL otherwise)
  * @stream: copy with streaming stores (bfly_msg_stream())
  * @done: NULL, or the N * N receive-slot bitmap: bit d * N + i is set
  *	when the message from i to d has arrived

@@ -36,7 +36,6 @@ struct batch_user_run {
 	struct bfly_sched sched;
 	bool labelled, proven, stream;
 	u32 *dest, *block_dest, *block_shift, *subround, block_max, block_rounds;
-	bool block_rotations;
 	u64 *labels;
 	unsigned long *matrix;
 	void *work;
@@ -108,13 +107,9 @@ static int batch_user_round(struct batch_user_run *run, u32 k, struct batch_user
 	}
 	res->sub_rounds++;
 	if (msg_size) {
-		u32 *shift = run->block_shift + run->block_rounds;
-
 		memcpy(run->block_dest + (size_t)run->block_rounds * geo->ports, run->dest,
 		       geo->ports * sizeof(u32));
-		*shift = bfly_msg_rotation(run->dest, geo->ports);
-		run->block_rotations = (run->block_rounds ? run->block_rotations : true) &&
-				       *shift != BFLY_MSG_NONE;
+		run->block_shift[run->block_rounds] = bfly_msg_rotation(run->dest, geo->ports);
 	}
 	return 0;
 }
@@ -160,7 +155,7 @@ int batch_user(__u32 ports, __u64 msg_size, const void *send, void *recv,
 			struct bfly_msg_block blk = {
 				.send = send, .recv = recv, .size = msg_size, .ports = ports,
 				.rounds = run.block_rounds, .dest = run.block_dest,
-				.shift = run.block_rotations ? run.block_shift : NULL,
+				.shift = run.block_shift,
 				.stream = run.stream,
 			};
 

@@ -39,7 +39,6 @@ struct a2a_bench {
 	struct bfly_geometry g;
 	struct bfly_sched sched;
 	u32 *dest, *shift, block_max;
-	bool rotations;
 	u64 *labels;
 	void *work;
 };
@@ -81,7 +80,7 @@ static int move_block(const struct a2a_bench *b, u32 rounds)
 	struct bfly_msg_block blk = {
 		.send = b->send, .recv = b->recv, .size = b->size, .ports = b->N,
 		.rounds = rounds, .dest = b->dest, .stream = b->stream,
-		.shift = b->rotations ? b->shift : NULL,
+		.shift = b->shift,
 	};
 
 	return bfly_msg_block_move(&blk);
@@ -99,9 +98,8 @@ static int a2a_batch(struct a2a_bench *b)
 				       b->proven ? NULL : b->labels);
 		if (err)
 			return err;
-		/* as bfly_batch_queue(): is the block still all rotations? */
+		/* as bfly_batch_queue(): the round's rotation, if it is one */
 		b->shift[r] = bfly_msg_rotation(b->dest + (u64)r * b->N, b->N);
-		b->rotations = (r ? b->rotations : true) && b->shift[r] != BFLY_MSG_NONE;
 		if (!b->proven && bfly_sched_check(&b->g, b->labels, NULL, NULL, b->work))
 			return -EBUSY;
 		if (++r < b->block_max && k + 1 < b->N)
