@@ -64,15 +64,9 @@ static int bfly_batch_arg_check(const struct bfly_batch *b,
 		return -E2BIG;
 	if (b->buf_bytes != *total)
 		return -EINVAL;
-	if (*total) {
-		if (!IS_ALIGNED(b->send_ptr, 8) || !IS_ALIGNED(b->recv_ptr, 8))
-			return -EINVAL;
-		if (b->send_ptr < b->recv_ptr + *total && b->recv_ptr < b->send_ptr + *total)
-			return -EINVAL;
-		if (!access_ok(u64_to_user_ptr(b->send_ptr), *total) ||
-		    !access_ok(u64_to_user_ptr(b->recv_ptr), *total))
-			return -EFAULT;
-	}
+	if (*total && (!access_ok(u64_to_user_ptr(b->send_ptr), *total) ||
+		       !access_ok(u64_to_user_ptr(b->recv_ptr), *total)))
+		return -EFAULT;
 	if (!b->conflicts_ptr != !b->conflicts_max)
 		return -EINVAL;
 	if (!b->affected_ptr != !b->affected_max)

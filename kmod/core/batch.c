@@ -45,6 +45,7 @@
 #include "events.h"
 #include "msgblock.h"
 #include "msgcopy.h"
+#include "msglist.h"
 
 static unsigned long batch_max_bytes = 4UL << 30;
 module_param_cb(batch_max_bytes, &bfly_param_ops_bytes, &batch_max_bytes, 0644);
@@ -567,6 +568,16 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 	if (bfly_batch_bytes(geo, req->msg_size, &total))
 		return bfly_batch_why(res, -E2BIG,
 				      "msg-size: N * N messages pass batch_max_bytes");
+	if (total) {
+		const struct bfly_msglist_bufs bufs = {
+			.send = req->send, .send_bytes = total,
+			.recv = req->recv, .recv_bytes = total,
+		};
+		const char *why = bfly_msglist_bufs_check(&bufs);
+
+		if (why)
+			return bfly_batch_why(res, -EINVAL, why);
+	}
 	if (req->square && geo->ports > 1U << BFLY_BATCH_SQUARE_MAX_LOG2)
 		return bfly_batch_why(res, -E2BIG,
 				      "latin: a caller's square needs a fabric of at most 2^12 ports");

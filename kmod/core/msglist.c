@@ -36,8 +36,8 @@ static int bfly_msglist_between_blocks(struct bfly_fabric *fab,
  * bfly_msglist_bufs_check() - are the buffers aligned and apart?
  * @b: the buffers
  *
- * The buffers do not overlap, as a batch's do not: the block copies read
- * and write the messages in any order.
+ * The buffers of a batch, an h-relation and a message set do not
+ * overlap: the block copies read and write the messages in any order.
  *
  * Return: NULL, or the reason they are refused.
  */
