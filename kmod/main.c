@@ -74,6 +74,12 @@ MODULE_PARM_DESC(seed,
 /* d of a multibutterfly when none is given */
 #define BFLY_MBFLY_DEFAULT_D 8
 
+/* d of the multibutterfly the parameters ask for */
+static unsigned int __init bfly_initial_mbfly_d(void)
+{
+	return mbfly_d ?: BFLY_MBFLY_DEFAULT_D;
+}
+
 /* The checks of radix, up, d and seed against the topology alone. */
 static int __init bfly_check_initial_params(const char **why)
 {
@@ -99,8 +105,7 @@ static struct bfly_fabric *__init bfly_create_initial(const char **why)
 	if (err)
 		return ERR_PTR(err);
 	if (topology == BFLY_TOPO_MBFLY)
-		return bfly_fabric_create_mbfly(ports, mbfly_d ?: BFLY_MBFLY_DEFAULT_D,
-						mbfly_seed, why);
+		return bfly_fabric_create_mbfly(ports, bfly_initial_mbfly_d(), mbfly_seed, why);
 	return bfly_fabric_create_up(topology, radix, uppers, ports, why);
 }
 
@@ -117,7 +122,7 @@ static int __init bfly_check_no_fabric(const char **why)
 	if (err)
 		return err;
 	if (topology == BFLY_TOPO_MBFLY)
-		err = bfly_geometry_init_mbfly(&geo, 0, mbfly_d ?: BFLY_MBFLY_DEFAULT_D, 1, why);
+		err = bfly_geometry_init_mbfly(&geo, 0, bfly_initial_mbfly_d(), 1, why);
 	else
 		err = bfly_geometry_init_up(&geo, topology, radix, uppers, 0, why);
 	return err && !str_has_prefix(*why, "ports: ") ? err : 0;
