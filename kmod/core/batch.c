@@ -575,6 +575,8 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 		};
 		const char *why = bfly_msglist_bufs_check(&bufs);
 
+		if (!req->send || !req->recv)
+			why = "msg-size: a payload needs the send and the receive buffer";
 		if (why)
 			return bfly_batch_why(res, -EINVAL, why);
 	}

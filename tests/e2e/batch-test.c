@@ -327,6 +327,12 @@ static void test_bad_input(void)
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: misaligned send buffer");
 	b = batch_req(BFLY_SCHED_RLS, size, send, send + 8);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: overlapping buffers");
+	b = batch_req(BFLY_SCHED_RLS, size, NULL, recv);
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: payload without a send buffer");
+	b = batch_req(BFLY_SCHED_RLS, size, send, NULL);
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: payload without a receive buffer");
+	b = batch_req(BFLY_SCHED_RLS, size, NULL, NULL);
+	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EINVAL, "batch: payload without buffers");
 	b = batch_req(BFLY_SCHED_RLS, size, unmapped, recv);
 	TAP_ERRNO(ioctl(fd, BFLY_IOC_BATCH, &b), EFAULT, "batch: unmapped send buffer");
 	tap_check(b.rounds == 0 && b.bytes_moved == 0, "batch: unmapped: nothing moved");

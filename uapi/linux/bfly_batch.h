@@ -141,10 +141,11 @@ struct bfly_round {
  * @msg_size: in: bytes per message; 0 runs the schedule only
  * @send_ptr: in: user address of the send buffer, laid out [source][dest]:
  *	the message from i to d at byte (i * N + d) * @msg_size; 8-byte
- *	aligned
+ *	aligned; not zero when @msg_size is not
  * @recv_ptr: in: user address of the receive buffer, laid out
  *	[dest][source]: the message from i to d lands at byte
- *	(d * N + i) * @msg_size; 8-byte aligned, not overlapping @send_ptr
+ *	(d * N + i) * @msg_size; 8-byte aligned, not overlapping @send_ptr,
+ *	not zero when @msg_size is not
  * @buf_bytes: in: the size of each buffer; must equal N * N * @msg_size
  * @square_ptr: in: with %BFLY_SCHED_SQUARE, user address of N * N __u32;
  *	zero otherwise
