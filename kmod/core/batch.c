@@ -573,10 +573,10 @@ int bfly_batch(struct bfly_fabric *fab, const struct bfly_batch_req *req,
 			.send = req->send, .send_bytes = total,
 			.recv = req->recv, .recv_bytes = total,
 		};
-		const char *why = bfly_msglist_bufs_check(&bufs);
+		const char *why = !req->send || !req->recv ?
+			"msg-size: a payload needs the send and the receive buffer" :
+			bfly_msglist_bufs_check(&bufs);
 
-		if (!req->send || !req->recv)
-			why = "msg-size: a payload needs the send and the receive buffer";
 		if (why)
 			return bfly_batch_why(res, -EINVAL, why);
 	}
